@@ -1,0 +1,147 @@
+"""Sound lower bounds on the moves a Mayan board still needs: cheap enough for every node.
+
+Every block ends in a run of three: either stacked in one column or level in three to five
+adjacent columns.  Blocks change column only when a move drags them, and one move shifts at
+most two blocks by one column, never two of the same color (a same-color swap changes
+nothing).  So for each color, look at how many of its blocks each column holds (its
+*histogram*): with k moves left, the histogram must reach, within k single-column steps of
+one block, a histogram whose blocks can all be covered by runs.  And the steps of all colors
+together are at most 2k.
+
+A histogram ``c`` (blocks per column) can be covered when horizontal runs can be chosen,
+each covering one block in each of three to five adjacent columns (``h[i]`` of them over
+column i, ``h[i] <= c[i]``), such that every column is either fully covered (``c[i] ==
+h[i]``) or holds at least three blocks (the rest stand in a vertical run; a block may be in
+a row run and a column run at once, so ``c[i] >= 3`` is all that is needed).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from functools import cache
+from itertools import product
+from pathlib import Path
+
+from graphsearch.mayan.board import HEIGHT, MAX_COLOR, WIDTH
+
+__all__ = ["UNREACHABLE", "histogram_distance", "color_distances", "moves_needed"]
+
+UNREACHABLE = 255
+_BASE = HEIGHT + 1  # a column holds 0..7 blocks of one color
+_STATES = _BASE**WIDTH
+_POW = tuple(_BASE**x for x in range(WIDTH))
+
+
+def _coverable(counts: tuple[int, ...]) -> bool:
+    # Columns with one or two blocks must be covered by row runs alone, exactly; empty
+    # columns cut the row runs; columns of three or more take whatever row runs pass.
+    # Choose the number of row runs over each column from left to right: a run that
+    # starts at column i covers i..j for some j >= i + 2.
+    @cache
+    def fill(i: int, open_runs: tuple[int, ...]) -> bool:
+        # open_runs[d]: runs that started d + 1 columns before i and still may continue
+        if i == WIDTH:
+            return all(r == 0 for r in open_runs[:2])  # runs shorter than three are not runs
+        c = counts[i]
+        # runs that must continue (started 1 or 2 columns ago) and runs that may (3+)
+        must = open_runs[0] + open_runs[1]
+        may = open_runs[2]
+        for keep in range(may + 1):
+            for start in range(HEIGHT + 1):
+                h = must + keep + start
+                if h > c:
+                    break
+                if c in (1, 2) and h != c:
+                    continue
+                if c == 0 and h != 0:
+                    continue
+                if fill(i + 1, (start, open_runs[0], open_runs[1] + keep)):
+                    return True
+        return False
+
+    return fill(0, (0, 0, 0))
+
+
+def _decode(code: int) -> list[int]:
+    return [(code // _POW[x]) % _BASE for x in range(WIDTH)]
+
+
+_TABLE_FILE = Path(__file__).with_name("histogram_distance.bin")
+
+
+@cache
+def _distance_table() -> bytes:
+    """The distance of every histogram, read from the file shipped beside this module.
+
+    Computing it takes about 0.4 s, too long for every start; ``compute_distance_table``
+    makes it and ``python -m graphsearch.mayan.bounds`` writes the file (a test checks that
+    the two agree).
+    """
+    try:
+        table = _TABLE_FILE.read_bytes()
+    except OSError:
+        table = b""
+    return table if len(table) == _STATES else compute_distance_table()
+
+
+def compute_distance_table() -> bytes:
+    """Shortest number of one-block, one-column steps from each histogram to a coverable one."""
+    dist = bytearray([UNREACHABLE]) * _STATES
+    queue = deque()
+    for counts in product(range(_BASE), repeat=WIDTH):
+        if _coverable(counts):
+            code = sum(c * p for c, p in zip(counts, _POW, strict=True))
+            dist[code] = 0
+            queue.append(code)
+    while queue:
+        code = queue.popleft()
+        step = dist[code] + 1
+        counts = _decode(code)
+        for x in range(WIDTH):
+            if counts[x] == 0:
+                continue
+            for nx in (x - 1, x + 1):
+                if 0 <= nx < WIDTH and counts[nx] < HEIGHT:
+                    other = code - _POW[x] + _POW[nx]
+                    if dist[other] > step:
+                        dist[other] = step
+                        queue.append(other)
+    return bytes(dist)
+
+
+def histogram_distance(counts) -> int:
+    """Fewest single-column steps that make a color's histogram coverable (255: never)."""
+    return _distance_table()[sum(c * p for c, p in zip(counts, _POW, strict=True))]
+
+
+def color_distances(grid) -> list[int]:
+    """For each color present on the flat grid (index ``x * 7 + y``), its histogram distance."""
+    codes = [0] * (MAX_COLOR + 1)
+    for x in range(WIDTH):
+        weight = _POW[x]
+        for cell in range(x * HEIGHT, x * HEIGHT + HEIGHT):
+            color = grid[cell]
+            if not color:
+                break
+            codes[color] += weight
+    table = _distance_table()
+    return [table[code] for code in codes[1:] if code]
+
+
+def moves_needed(grid) -> int:
+    """A lower bound on the moves that can clear the flat grid (255 when it never can).
+
+    Each color needs at least its distance in moves, and all colors together at least half
+    the sum of their distances.
+    """
+    distances = color_distances(grid)
+    if not distances:
+        return 0
+    worst = max(distances)
+    if worst == UNREACHABLE:
+        return UNREACHABLE
+    return max(worst, (sum(distances) + 1) // 2)
+
+
+if __name__ == "__main__":
+    _TABLE_FILE.write_bytes(compute_distance_table())

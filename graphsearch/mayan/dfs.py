@@ -1,0 +1,43 @@
+"""The plain reference engine: depth-first over ``Board`` values, no tables, no bounds.
+
+It tries the moves of ``search_moves`` in answer order and stops at the first sequence that
+empties the board in exactly n moves.  Its one pruning is the statement's own arithmetic: a
+color with one or two blocks left can never vanish.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from graphsearch.mayan.board import Board, Puzzle
+from graphsearch.mayan.result import Deadline, MayanResult, SearchTimeout
+from graphsearch.mayan.rules import apply_move, search_moves
+
+__all__ = ["solve"]
+
+
+def solve(
+    puzzle: Puzzle, *, same_color_swaps: bool = True, time_limit: float | None = None
+) -> MayanResult:
+    """The lexicographically smallest sequence of exactly ``puzzle.n`` moves that clears it."""
+    deadline = Deadline(time_limit, every=256)
+    stats = {"nodes": 0}
+
+    def dfs(board: Board, k: int) -> list | None:
+        stats["nodes"] += 1
+        if deadline.expired():
+            raise SearchTimeout("the search ran out of time", stats)
+        if k == 0:
+            return [] if board.is_empty() else None
+        counts = Counter(color for column in board.columns for color in column)
+        if any(count < 3 for count in counts.values()):
+            return None
+        for move in search_moves(board, same_color_swaps=same_color_swaps):
+            rest = dfs(apply_move(board, move), k - 1)
+            if rest is not None:
+                return [move, *rest]
+        return None
+
+    moves = dfs(puzzle.board, puzzle.n)
+    stats["seconds"] = round(deadline.elapsed(), 6)
+    return MayanResult(puzzle.n, None if moves is None else tuple(moves), "dfs", stats)
