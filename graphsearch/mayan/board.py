@@ -12,15 +12,15 @@ from functools import total_ordering
 from graphsearch._tokens import TokenReader
 
 __all__ = [
-    "WIDTH",
     "HEIGHT",
     "MAX_COLOR",
+    "WIDTH",
+    "Board",
     "InvalidBoardError",
     "Move",
-    "Board",
     "Puzzle",
-    "parse_puzzle",
     "format_moves",
+    "parse_puzzle",
 ]
 
 WIDTH = 5
@@ -96,9 +96,7 @@ class Board:
     def from_grid(cls, grid) -> Board:
         """A board from the flat cell list used by the rules (index ``x * 7 + y``)."""
         return cls(
-            tuple(
-                tuple(c for c in grid[x * HEIGHT : (x + 1) * HEIGHT] if c) for x in range(WIDTH)
-            )
+            tuple(tuple(c for c in grid[x * HEIGHT : (x + 1) * HEIGHT] if c) for x in range(WIDTH))
         )
 
     def grid(self) -> list[int]:
@@ -202,12 +200,11 @@ def parse_puzzle(text: str | bytes) -> Puzzle:
         raise reader.fail("the number of moves n must be at least 1")
     board = _read_board(reader)
     _expect_end(reader)
+    _check_stable(board, reader.line)
     return Puzzle(n, board)
 
 
 def _read_board(reader: TokenReader) -> Board:
-    from graphsearch.mayan.rules import find_runs  # rules imports this module
-
     columns = []
     for x in range(WIDTH):
         column: list[int] = []
@@ -223,15 +220,19 @@ def _read_board(reader: TokenReader) -> Board:
                 )
             column.append(color)
         columns.append(tuple(column))
-    board = Board(tuple(columns))
+    return Board(tuple(columns))
+
+
+def _check_stable(board: Board, line: int) -> None:
+    from graphsearch.mayan.rules import find_runs  # rules imports this module
+
     runs = find_runs(board)
     if runs:
         x, y = min(runs)
         raise InvalidBoardError(
-            f"line {reader.line}: the board already holds a run of three or more "
+            f"line {line}: the board already holds a run of three or more "
             f"(color {board[x, y]} at x={x}, y={y})"
         )
-    return board
 
 
 def _expect_end(reader: TokenReader) -> None:

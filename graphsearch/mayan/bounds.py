@@ -24,7 +24,7 @@ from pathlib import Path
 
 from graphsearch.mayan.board import HEIGHT, MAX_COLOR, WIDTH
 
-__all__ = ["UNREACHABLE", "histogram_distance", "color_distances", "moves_needed"]
+__all__ = ["UNREACHABLE", "color_distances", "histogram_distance", "moves_needed"]
 
 UNREACHABLE = 255
 _BASE = HEIGHT + 1  # a column holds 0..7 blocks of one color

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from graphsearch.mayan.board import Move
 
-__all__ = ["MayanResult", "SearchTimeout", "Deadline"]
+__all__ = ["Deadline", "MayanResult", "SearchTimeout"]
 
 
 @dataclass(frozen=True)

@@ -13,18 +13,18 @@ move was stable, so the settle loop checks just the lines through the changed ce
 
 from __future__ import annotations
 
-from graphsearch.mayan.board import HEIGHT, WIDTH, Board, InvalidBoardError, Move
+from graphsearch.mayan.board import HEIGHT, WIDTH, Board, Move
 
 __all__ = [
     "IllegalMoveError",
     "apply_move",
     "apply_move_traced",
     "find_runs",
-    "legal_moves",
-    "search_moves",
-    "replay",
-    "settle",
     "is_solution",
+    "legal_moves",
+    "replay",
+    "search_moves",
+    "settle",
 ]
 
 CELLS = WIDTH * HEIGHT
@@ -188,9 +188,8 @@ def legal_moves(board: Board, *, same_color_swaps: bool = True) -> list[Move]:
     for x, column in enumerate(board.columns):
         for y, color in enumerate(column):
             for g in (1, -1):
-                if 0 <= x + g < WIDTH:
-                    if same_color_swaps or board[x + g, y] != color:
-                        moves.append(Move(x, y, g))
+                if 0 <= x + g < WIDTH and (same_color_swaps or board[x + g, y] != color):
+                    moves.append(Move(x, y, g))
     return moves
 
 

@@ -14,9 +14,8 @@ is the lexicographically smallest.  Prunings, all sound:
 
 from __future__ import annotations
 
-from graphsearch.mayan.board import Move, Puzzle
+from graphsearch.mayan.board import HEIGHT, Move, Puzzle
 from graphsearch.mayan.bounds import moves_needed
-from graphsearch.mayan.board import HEIGHT
 from graphsearch.mayan.result import Deadline, MayanResult, SearchTimeout
 from graphsearch.mayan.rules import _move, _search_moves
 

@@ -1,0 +1,43 @@
+"""The move bounds: the shipped table, hand cases, and soundness on solved boards."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from graphsearch.mayan import Puzzle, replay
+from graphsearch.mayan.bounds import (
+    UNREACHABLE,
+    _distance_table,
+    compute_distance_table,
+    histogram_distance,
+    moves_needed,
+)
+from graphsearch.mayan.dfs import solve as dfs_solve
+from tests.mayan.strategies import boards
+
+
+def test_shipped_table_is_current():
+    assert _distance_table() == compute_distance_table()
+
+
+def test_hand_cases():
+    assert histogram_distance((3, 0, 0, 0, 0)) == 0  # a column run
+    assert histogram_distance((1, 1, 1, 0, 0)) == 0  # a row run
+    assert histogram_distance((1, 3, 1, 0, 0)) == 0  # a cross
+    assert histogram_distance((2, 2, 2, 0, 0)) == 0  # two row runs
+    assert histogram_distance((1, 1, 0, 1, 0)) == 1
+    assert histogram_distance((1, 0, 1, 0, 1)) == 2
+    assert histogram_distance((2, 0, 0, 0, 0)) == UNREACHABLE  # two blocks never vanish
+    assert histogram_distance((0, 0, 0, 0, 0)) == 0
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(boards(max_blocks=12, max_colors=3), st.integers(1, 3))
+def test_bound_never_exceeds_the_moves_of_a_real_solution(board, n):
+    result = dfs_solve(Puzzle(n, board))  # the reference DFS uses no bound
+    if result.moves is None:
+        return
+    grids = [board, *replay(board, result.moves)]
+    for left, current in zip(range(n, -1, -1), grids, strict=True):
+        assert moves_needed(current.grid()) <= left
