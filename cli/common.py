@@ -37,3 +37,15 @@ def check_time_limit(ctx, param, value):
     if value is not None and value <= 0:
         raise click.BadParameter("must be a positive number of seconds")
     return value
+
+
+def to_json(obj) -> str:
+    """Indented JSON with every array of plain numbers kept on one line."""
+    import json
+    import re
+
+    def flatten(match: re.Match) -> str:
+        return "[" + ", ".join(part.strip() for part in match.group(1).split(",")) + "]"
+
+    text = json.dumps(obj, indent=2, ensure_ascii=False)
+    return re.sub(r"\[([\s\d.\-]+(?:,[\s\d.\-]+)*)\]", flatten, text)

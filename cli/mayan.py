@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import json
-
 import click
 
-from cli.common import EXIT_TIMEOUT, INPUT_FILE, CliError, check_time_limit, read_input
+from cli.common import EXIT_TIMEOUT, INPUT_FILE, CliError, check_time_limit, read_input, to_json
 
 ENGINE_HELP = (
     "search: layered search with a dead-state table and move bounds (default, fastest); "
@@ -86,7 +84,7 @@ def mayan_command(file, engine, same_color_swaps, fmt, time_limit) -> None:
 
         click.echo(format_moves(result.moves), nl=False)
     elif fmt == "json":
-        click.echo(json.dumps(_as_json(puzzle, result, same_color_swaps), indent=2))
+        click.echo(to_json(_as_json(puzzle, result, same_color_swaps)))
     else:
         click.echo(_pretty(puzzle, result))
 

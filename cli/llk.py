@@ -1,0 +1,125 @@
+"""``solve llk``: read link-query cases, answer each query, print YES or NO."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from cli.common import INPUT_FILE, CliError, read_input, to_json
+
+PRETTY_LIMIT = 40  # boards up to this many rows and columns are drawn
+
+ENGINE_HELP = (
+    "scan: prefix sums and a scan of the candidate corners, O(n + m) a query (default); "
+    "graph: networkx graph of (cell, direction) states with 0-1 BFS; "
+    "dfs: plain reference depth-first search."
+)
+
+
+@click.command("llk")
+@click.argument("file", type=INPUT_FILE)
+@click.option(
+    "--engine",
+    type=click.Choice(["scan", "graph", "dfs"]),
+    default="scan",
+    show_default=True,
+    help=ENGINE_HELP,
+)
+@click.option(
+    "--outside",
+    is_flag=True,
+    help="Let the path use a ring of empty cells around the board (the real game's rule; "
+    "the judge's rule keeps it on the board).",
+)
+@click.option(
+    "--max-turns",
+    type=click.IntRange(min=0),
+    default=2,
+    show_default=True,
+    metavar="K",
+    help="The most turns a path may make.",
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["judge", "json", "pretty"]),
+    default="judge",
+    show_default=True,
+    help="judge: one YES or NO line per query; json: fewest turns and the path's corner "
+    f"points (1-based); pretty: the path drawn on boards up to {PRETTY_LIMIT} x "
+    f"{PRETTY_LIMIT}.",
+)
+def llk_command(file, engine, outside, max_turns, fmt) -> None:
+    """Answer 连连看 link queries (HDU 1175).
+
+    FILE holds cases: "n m", n rows of m numbers (0 empty, positive a tile type), q, then q
+    queries "x1 y1 x2 y2" (1-based row and column); "0 0" or the end of the input ends it
+    (- reads standard input).  Two tiles link when they are of one type, in different
+    cells, and a path of at most K turns joins them through empty cells.
+    """
+    from graphsearch.llk import InvalidGridError, parse_cases
+    from graphsearch.llk.engines import get_engine
+
+    data, name = read_input(file)
+    try:
+        cases = parse_cases(data)
+    except InvalidGridError as exc:
+        raise CliError(f"{name}: {exc}") from None
+    solve_case = get_engine(engine)
+    answers = [solve_case(case, outside=outside, max_turns=max_turns) for case in cases]
+
+    if fmt == "judge":
+        lines = ["YES" if link.linked else "NO" for links in answers for link in links]
+        sys.stdout.write("".join(line + "\n" for line in lines))
+    elif fmt == "json":
+        click.echo(to_json(_as_json(cases, answers, engine, outside, max_turns)))
+    else:
+        click.echo(_pretty(cases, answers, outside), nl=False)
+
+
+def _point(cell) -> list[int]:
+    return [cell[0] + 1, cell[1] + 1]
+
+
+def _as_json(cases, answers, engine, outside, max_turns) -> dict:
+    out = []
+    for number, (case, links) in enumerate(zip(cases, answers, strict=True), 1):
+        n, m = case.shape
+        queries = []
+        for query, link in zip(case.queries, links, strict=True):
+            entry = {"query": query.to_text(), "linked": link.linked, "turns": link.turns}
+            if link.linked:
+                entry["path"] = [_point(cell) for cell in link.path]
+            else:
+                entry["reason"] = link.reason
+            queries.append(entry)
+        out.append({"case": number, "rows": n, "cols": m, "queries": queries})
+    return {"engine": engine, "outside": outside, "max_turns": max_turns, "cases": out}
+
+
+def _pretty(cases, answers, outside) -> str:
+    from graphsearch.llk.draw import render
+
+    parts = []
+    for number, (case, links) in enumerate(zip(cases, answers, strict=True), 1):
+        n, m = case.shape
+        drawn = n <= PRETTY_LIMIT and m <= PRETTY_LIMIT
+        linked = sum(link.linked for link in links)
+        parts.append(f"Case {number}: {n} x {m}, {len(links)} queries, {linked} linked\n")
+        for i, (query, link) in enumerate(zip(case.queries, links, strict=True), 1):
+            if link.linked:
+                turns = f"{link.turns} turn" + ("" if link.turns == 1 else "s")
+                corners = " -> ".join(f"({r},{c})" for r, c in map(_point, link.path))
+                parts.append(f"  query {i}: {query.to_text()}  YES, {turns}: {corners}\n")
+            else:
+                parts.append(f"  query {i}: {query.to_text()}  NO ({link.reason})\n")
+            if drawn and link.linked:
+                parts.append(_indent(render(case.board, link, outside)) + "\n")
+        if not drawn:
+            parts.append(f"  (boards over {PRETTY_LIMIT} x {PRETTY_LIMIT} are not drawn)\n")
+    return "".join(parts)
+
+
+def _indent(text: str) -> str:
+    return "\n".join("    " + line for line in text.splitlines())

@@ -1,0 +1,242 @@
+"""连连看 input: boards of tile types and their link queries, read fast and checked.
+
+The input holds any number of cases: ``n m``, then ``n`` rows of ``m`` non-negative integers
+(0 empty, positive = tile type), then ``q`` and ``q`` queries ``x1 y1 x2 y2`` (1-based row,
+column).  ``0 0`` or the end of the input ends it.  Line breaks carry no meaning.
+
+A 1000 x 1000 case is a million numbers, so the whole input is converted by numpy in one
+call; only when that fails (or finds a negative number) is the text tokenized again, slowly,
+to name the line and the token at fault.
+"""
+
+from __future__ import annotations
+
+import re
+import warnings
+from dataclasses import dataclass
+
+import numpy as np
+
+from graphsearch._tokens import describe_token
+
+__all__ = ["Case", "InvalidGridError", "Query", "parse_cases"]
+
+_TOO_LARGE = 10**18  # numpy saturates larger numbers; no tile type needs them
+
+
+class InvalidGridError(ValueError):
+    """The text is not valid link-query input; the message names case, line and token."""
+
+    def __init__(self, message: str, case: int | None = None) -> None:
+        super().__init__(message)
+        self.case = case
+
+
+@dataclass(frozen=True, slots=True)
+class Query:
+    """Can the tiles at ``a`` and ``b`` be linked?  Cells are 0-based (row, column)."""
+
+    a: tuple[int, int]
+    b: tuple[int, int]
+
+    def to_text(self) -> str:
+        """The judge's 1-based form, ``"x1 y1 x2 y2"``."""
+        return f"{self.a[0] + 1} {self.a[1] + 1} {self.b[0] + 1} {self.b[1] + 1}"
+
+    @classmethod
+    def from_text(cls, text: str) -> Query:
+        x1, y1, x2, y2 = (int(token) for token in text.split())
+        return cls((x1 - 1, y1 - 1), (x2 - 1, y2 - 1))
+
+
+@dataclass(frozen=True, eq=False)
+class Case:
+    """One board (a read-only int64 array, 0 = empty) and its queries."""
+
+    board: np.ndarray
+    queries: tuple[Query, ...]
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        return self.board.shape
+
+    def to_text(self) -> str:
+        rows = "\n".join(" ".join(map(str, row)) for row in self.board.tolist())
+        queries = "".join(query.to_text() + "\n" for query in self.queries)
+        n, m = self.board.shape
+        return f"{n} {m}\n{rows}\n{len(self.queries)}\n{queries}"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Case):
+            return NotImplemented
+        return np.array_equal(self.board, other.board) and self.queries == other.queries
+
+    __hash__ = None  # mutable-looking array inside: compare, don't hash
+
+
+def parse_cases(data: bytes | str) -> list[Case]:
+    """Every case of the input, in order; raises InvalidGridError naming what is wrong."""
+    if isinstance(data, str):
+        data = data.encode("utf-8", errors="surrogateescape")
+    numbers, bad = _numbers(data)
+    if bad is None:
+        return _parse(data, numbers)[0]
+    # Name the case the bad token falls in: read the numbers before it.
+    _, line, raw, reason = bad
+    try:
+        cases, ended = _parse(data, numbers)
+    except InvalidGridError as exc:
+        case = exc.case
+    else:
+        if ended:  # the bad token comes after 0 0, where the input has already ended
+            return cases
+        case = len(cases) + 1
+    raise InvalidGridError(f"case {case}, line {line}, token {describe_token(raw)}: {reason}", case)
+
+
+def _parse(data: bytes, numbers: np.ndarray) -> tuple[list[Case], bool]:
+    """The cases, and whether a ``0 0`` line ended them."""
+    cases = []
+    pos = 0
+    total = len(numbers)
+    while pos < total:
+        case_no = len(cases) + 1
+        where = _Locator(data, numbers, case_no)
+        if pos + 1 >= total:
+            raise where.error(pos, "input ends after n; expected m")
+        n, m = int(numbers[pos]), int(numbers[pos + 1])
+        if n == 0 and m == 0:
+            return cases, True
+        if n < 1 or m < 1:
+            bad = pos if n < 1 else pos + 1
+            raise where.error(bad, "the board size n m must be positive (0 0 ends the input)")
+        pos += 2
+        where.board_at(pos, n, m)
+        cells = n * m
+        if pos + cells > total:
+            raise where.error(
+                total,
+                f"input ends inside the {n} x {m} board ({total - pos} of {cells} numbers given)",
+            )
+        board = numbers[pos : pos + cells].reshape(n, m)
+        board.flags.writeable = False
+        pos += cells
+        if pos >= total:
+            raise where.error(total, "input ends where the number of queries q was expected")
+        q = int(numbers[pos])
+        pos += 1
+        if pos + 4 * q > total:
+            raise where.error(
+                total, f"input ends inside the queries ({(total - pos) // 4} of {q} given)"
+            )
+        coords = numbers[pos : pos + 4 * q].reshape(q, 4)
+        limits = np.array([n, m, n, m])
+        off = (coords < 1) | (coords > limits)
+        if off.any():
+            row, col = np.argwhere(off)[0]
+            axis = "row" if col % 2 == 0 else "column"
+            size = n if col % 2 == 0 else m
+            raise where.error(
+                pos + 4 * int(row) + int(col),
+                f"query {row + 1}: {axis} {coords[row, col]} is off the {n} x {m} board "
+                f"(1..{size})",
+            )
+        pos += 4 * q
+        queries = tuple(Query((a - 1, b - 1), (c - 1, d - 1)) for a, b, c, d in coords.tolist())
+        cases.append(Case(board, queries))
+    return cases, False
+
+
+def _numbers(data: bytes) -> tuple[np.ndarray, tuple[int, int, bytes, str] | None]:
+    """All tokens as int64; or, when one is not a valid number, those before it and the
+    bad token as (offset, line, text, reason)."""
+    numbers = _convert(data)
+    if numbers is not None:
+        return numbers, None
+    line = 1
+    counted = 0
+    for match in _TOKEN.finditer(data):
+        raw = match.group()
+        if _NUMBER.fullmatch(raw) and len(raw) < 19:
+            continue
+        line += data.count(b"\n", counted, match.start())
+        reason = "numbers must be non-negative integers"
+        if _NUMBER.fullmatch(raw):
+            reason = "the number is too large"
+        return _convert(data[: match.start()]), (match.start(), line, raw, reason)
+    raise AssertionError("numpy rejected the input but every token is a number")
+
+
+def _convert(data: bytes) -> np.ndarray | None:
+    """numpy's conversion of the whole text, or None when a token is not a valid number."""
+    if not data.strip():
+        return np.zeros(0, dtype=np.int64)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        try:
+            numbers = np.fromstring(data, dtype=np.int64, sep=" ")
+        except (ValueError, DeprecationWarning):
+            return None
+    if numbers.size and (numbers.min() < 0 or numbers.max() >= _TOO_LARGE):
+        return None
+    return numbers
+
+
+_TOKEN = re.compile(rb"\S+")
+_NUMBER = re.compile(rb"[0-9]+")
+
+
+class _Locator:
+    """Builds error messages that name the case, and the line and token of a token index."""
+
+    def __init__(self, data: bytes, numbers: np.ndarray, case_no: int) -> None:
+        self.data = data
+        self.numbers = numbers
+        self.case_no = case_no
+        self.board: tuple[int, int, int] | None = None
+
+    def board_at(self, index: int, n: int, m: int) -> None:
+        """Note where the case's board starts, to point at a short or long row on error."""
+        self.board = (index, n, m)
+
+    def error(self, index: int, message: str) -> InvalidGridError:
+        ragged = self._ragged_row()
+        if ragged is not None:
+            return ragged
+        line, raw = self._find(index)
+        where = f"case {self.case_no}, line {line}"
+        if raw is not None:
+            where += f", token {describe_token(raw)}"
+        return InvalidGridError(f"{where}: {message}", self.case_no)
+
+    def _ragged_row(self) -> InvalidGridError | None:
+        """The first row of the wrong length, when the board stands one row per line.
+
+        Line breaks carry no meaning, so this is only a hint: it is given when the board's
+        first row fills its own line exactly, as in every judge file.
+        """
+        if self.board is None:
+            return None
+        index, n, m = self.board
+        line, _ = self._find(index)
+        lines = self.data.split(b"\n")[line - 1 : line - 1 + n]
+        if len(lines[0].split()) != m:
+            return None
+        for r, text in enumerate(lines):
+            count = len(text.split())
+            if count != m:
+                return InvalidGridError(
+                    f"case {self.case_no}, line {line + r}: row {r + 1} of the board has "
+                    f"{count} numbers, expected {m}",
+                    self.case_no,
+                )
+        return None
+
+    def _find(self, index: int) -> tuple[int, bytes | None]:
+        """The line of token ``index`` and its text (the last line and None past the end)."""
+        start = 0
+        for i, match in enumerate(_TOKEN.finditer(self.data)):
+            start = match.start()
+            if i == index:
+                return self.data.count(b"\n", 0, start) + 1, match.group()
+        return self.data.count(b"\n", 0, len(self.data.rstrip())) + 1, None
