@@ -220,8 +220,8 @@ class _Locator:
         index, n, m = self.board
         line, _ = self._find(index)
         lines = self.data.split(b"\n")[line - 1 : line - 1 + n]
-        if len(lines[0].split()) != m:
-            return None
+        if len(lines[0].split()) != m or len(lines) < n or not lines[-1].strip():
+            return None  # not one row a line, or the board is cut short
         for r, text in enumerate(lines):
             count = len(text.split())
             if count != m:

@@ -1,0 +1,83 @@
+"""Reading link-query input: cases, line breaks, the end, and every kind of bad input."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from graphsearch.llk import InvalidGridError, Query, parse_cases
+
+SAMPLE = b"""3 4
+1 2 3 4
+0 0 0 0
+4 3 2 1
+4
+1 1 3 4
+1 1 2 4
+1 1 3 3
+2 1 2 4
+3 4
+0 1 4 3
+0 2 4 1
+0 0 0 0
+2
+1 1 2 4
+1 3 2 3
+0 0
+"""
+
+
+def test_sample():
+    cases = parse_cases(SAMPLE)
+    assert len(cases) == 2
+    assert cases[0].board.tolist() == [[1, 2, 3, 4], [0, 0, 0, 0], [4, 3, 2, 1]]
+    assert cases[0].queries[0] == Query((0, 0), (2, 3))
+    assert [q.to_text() for q in cases[1].queries] == ["1 1 2 4", "1 3 2 3"]
+    assert parse_cases(cases[0].to_text() + "0 0\n") == cases[:1]
+
+
+def test_line_breaks_and_end_of_input():
+    flat = b" ".join(SAMPLE.split())
+    assert parse_cases(flat) == parse_cases(SAMPLE)
+    without_end = SAMPLE.removesuffix(b"0 0\n")
+    assert parse_cases(without_end) == parse_cases(SAMPLE)
+    assert parse_cases(b"") == [] and parse_cases(b"0 0") == []
+    assert len(parse_cases(SAMPLE + b"anything after the end")) == 2
+
+
+def test_board_is_read_only():
+    board = parse_cases(SAMPLE)[0].board
+    with pytest.raises(ValueError):
+        board[0, 0] = 9
+
+
+def test_large_case_is_read_whole():
+    rng = np.random.default_rng(0)
+    board = rng.integers(0, 9, size=(300, 200))
+    text = "300 200\n" + "\n".join(" ".join(map(str, row)) for row in board) + "\n1\n1 1 300 200\n"
+    (case,) = parse_cases(text)
+    assert np.array_equal(case.board, board)
+
+
+@pytest.mark.parametrize(
+    ("text", "fragment"),
+    [
+        (b"2 2\n1 1\n1 x\n1\n1 1 2 2\n", "case 1, line 3, token 'x'"),
+        (b"2 2\n1 1\n1 -1\n1\n1 1 2 2\n", "token '-1'"),
+        (b"2 2\n1 1\n1 1\n1\n1 1 3 1\n", "case 1, line 5, token '3': query 1: row 3 is off"),
+        (b"2 2\n1 1\n1 1\n1\n1 0 1 1\n", "column 0 is off"),
+        (b"2 2\n1 1\n1 1\n", "input ends where the number of queries q was expected"),
+        (b"2 2\n1 1\n1 1\n2\n1 1 1 2\n", "input ends inside the queries"),
+        (b"3 3\n1 1 1\n1 1\n1 1 1\n1\n1 1 1 2\n", "line 3: row 2 of the board has 2 numbers"),
+        (b"3 3\n1 1 1\n", "input ends inside the 3 x 3 board"),
+        (b"2", "input ends after n"),
+        (b"0 3\n", "must be positive"),
+        (b"1 1\n1\n0\n1 1 1\n1\n1 1 1 z", "case 2, line 6, token 'z'"),
+        (b"1 1 1 1 1 1 1 1 99999999999999999999999", "too large"),
+        (bytes(range(256)), "line 1"),
+    ],
+)
+def test_bad_input(text, fragment):
+    with pytest.raises(InvalidGridError) as info:
+        parse_cases(text)
+    assert fragment in str(info.value)
