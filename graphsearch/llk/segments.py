@@ -71,6 +71,8 @@ class SegmentSearch:
             return (a, b)
         start_rows, start_cols = self._beside(a)
         end_rows, end_cols = self._beside(b)
+        if not (start_rows or start_cols) or not (end_rows or end_cols):
+            return None  # a tile walled in on all four sides
         # parent segment of each reached segment: -2 unseen, -1 a start
         parent_row = np.full(self.row_segments, -2, dtype=np.int64)
         parent_col = np.full(self.col_segments, -2, dtype=np.int64)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 import numpy as np
@@ -48,7 +49,7 @@ def check_link(board, query, link, outside=False, max_turns=2):
     assert link.turns == count_turns(path) == len(path) - 2 <= max_turns
     tiles, k = padded(board, outside)
     n, m = tiles.shape
-    for (r0, c0), (r1, c1) in zip(path, path[1:], strict=False):
+    for (r0, c0), (r1, c1) in itertools.pairwise(path):
         assert r0 == r1 or c0 == c1
         for r in range(min(r0, r1), max(r0, r1) + 1):
             for c in range(min(c0, c1), max(c0, c1) + 1):
