@@ -1,0 +1,108 @@
+"""Time ``solve mayan`` against a baseline command on hard boards, side by side.
+
+    python benchmarks/mayan_bench.py --baseline ./mayan_queue --no-same-color-swaps
+    python benchmarks/mayan_bench.py --baseline ./mayan_queue_same
+
+Hard boards: random boards of 18 to 33 blocks in 3 to 5 colors without an initial run, with
+n = 5, kept when the baseline needs at least ``--min-seconds`` on them (most are unsolvable,
+so the whole space is searched).  Each kept board is then run through both commands in turn
+(whole processes, so start-up counts); the answers must agree.  The table lists each board,
+both times and the ratio, and the totals.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import shlex
+import subprocess
+import sys
+import time
+
+from graphsearch.mayan import Board, Puzzle, find_runs
+
+
+def random_board(rng: random.Random) -> Board:
+    while True:
+        blocks = rng.randint(18, 33)
+        colors = rng.randint(3, 5)
+        columns = [[] for _ in range(5)]
+        for _ in range(blocks):
+            x = rng.choice([x for x in range(5) if len(columns[x]) < 7])
+            columns[x].append(rng.randint(1, colors))
+        board = Board.from_columns(columns)
+        if not find_runs(board):
+            return board
+
+
+def run(command: list[str], text: str, timeout: float | None = None) -> tuple[float, str]:
+    start = time.perf_counter()
+    proc = subprocess.run(command, input=text, capture_output=True, text=True, timeout=timeout)
+    if proc.returncode != 0:
+        raise RuntimeError(f"{shlex.join(command)} failed: {proc.stderr.strip()}")
+    return time.perf_counter() - start, proc.stdout
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--baseline", required=True, help="command reading a board on stdin")
+    parser.add_argument("--solve", default="solve mayan -", help="the command under test")
+    parser.add_argument(
+        "--no-same-color-swaps",
+        action="store_true",
+        help="pass --no-same-color-swaps to solve (for a baseline that never swaps one color)",
+    )
+    parser.add_argument("--boards", type=int, default=10, help="hard boards to time")
+    parser.add_argument("--min-seconds", type=float, default=0.3, help="what makes a board hard")
+    parser.add_argument("--n", type=int, default=5, help="moves")
+    parser.add_argument("--seed", type=int, default=2011)
+    parser.add_argument("--baseline-timeout", type=float, default=None)
+    args = parser.parse_args()
+
+    ours = shlex.split(args.solve)
+    if args.no_same_color_swaps:
+        ours.append("--no-same-color-swaps")
+    base = shlex.split(args.baseline)
+    rng = random.Random(args.seed)
+    rows = []
+    tried = 0
+    while len(rows) < args.boards:
+        tried += 1
+        board = random_board(rng)
+        text = Puzzle(args.n, board).to_text()
+        try:
+            t_base, out_base = run(base, text, args.baseline_timeout)
+        except subprocess.TimeoutExpired:
+            t_base, out_base = float("nan"), None
+        if out_base is not None and t_base < args.min_seconds:
+            continue
+        t_ours, out_ours = run(ours, text)
+        if out_base is not None:  # interleave: the baseline again, after ours
+            t_again, _ = run(base, text)
+            t_base = min(t_base, t_again)
+        blocks = board.blocks
+        agree = "timeout" if out_base is None else ("yes" if out_base == out_ours else "NO")
+        answer = out_ours.splitlines()[0] if out_ours else "?"
+        rows.append((blocks, t_base, t_ours, agree, answer))
+        print(
+            f"board {len(rows):>2}: {blocks:>2} blocks  baseline {t_base:7.3f} s  "
+            f"solve {t_ours:6.3f} s  agree {agree}",
+            file=sys.stderr,
+        )
+
+    print(f"{'board':>5}{'blocks':>8}{'baseline s':>12}{'solve s':>10}{'ratio':>8}  agree  first")
+    for i, (blocks, t_base, t_ours, agree, answer) in enumerate(rows, 1):
+        ratio = t_ours / t_base
+        print(f"{i:>5}{blocks:>8}{t_base:>12.3f}{t_ours:>10.3f}{ratio:>8.2f}  {agree:<6} {answer}")
+    timed = [r for r in rows if r[1] == r[1]]  # leave out baseline timeouts (nan)
+    total_base = sum(r[1] for r in timed)
+    total_ours = sum(r[2] for r in timed)
+    print(
+        f"{'total':>13}{total_base:>12.3f}{total_ours:>10.3f}{total_ours / total_base:>8.2f}"
+        f"  ({tried} boards drawn, {len(rows)} hard)"
+    )
+    return 0 if all(r[3] != "NO" for r in rows) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
