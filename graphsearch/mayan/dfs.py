@@ -26,7 +26,7 @@ def solve(
     def dfs(board: Board, k: int) -> list | None:
         stats["nodes"] += 1
         if deadline.expired():
-            raise SearchTimeout("the search ran out of time", stats)
+            raise SearchTimeout("the search had not finished", stats)
         if k == 0:
             return [] if board.is_empty() else None
         counts = Counter(color for column in board.columns for color in column)

@@ -36,7 +36,7 @@ def solve(
         # grid has k >= 1 moves left and has passed the bound for k
         stats["nodes"] += 1
         if deadline.expired():
-            raise SearchTimeout("the search ran out of time", stats)
+            raise SearchTimeout("the search had not finished", stats)
         for src, g in _search_moves(grid, same_color_swaps):
             child = grid[:]
             _move(child, src, g)

@@ -14,7 +14,7 @@ SAMPLE = EXAMPLES / "mayan_sample.txt"
 ANSWER = (EXAMPLES / "mayan_sample.ans").read_text()
 
 
-@pytest.mark.parametrize("engine", ["search", "dfs"])
+@pytest.mark.parametrize("engine", ["search", "dfs", "cpsat"])
 def test_by_path_and_by_stdin(solve, engine):
     by_path = solve("mayan", "--engine", engine, SAMPLE)
     assert (by_path.status, by_path.out, by_path.err) == (0, ANSWER, "")
@@ -27,6 +27,15 @@ def test_conventions(solve):
     assert solve("mayan", "-", stdin=spec).out == "3 0 1\n3 0 -1\n"
     run = solve("mayan", "--no-same-color-swaps", "-", stdin=spec)
     assert (run.status, run.out) == (0, "-1\n")
+
+
+@pytest.mark.parametrize("engine", ["search", "cpsat"])
+def test_prefilter_gives_the_same_answers(solve, engine):
+    assert solve("mayan", "--prefilter", "--engine", engine, SAMPLE).out == ANSWER
+    unsolvable = b"1\n3 3 2 3 0\n3 0\n2 0\n2 0\n0\n"
+    run = solve("mayan", "--prefilter", "--format", "json", "-", stdin=unsolvable)
+    assert json.loads(run.out)["stats"]["prefilter"] == "proved unsolvable"
+    assert solve("mayan", "--prefilter", "-", stdin=unsolvable).out == "-1\n"
 
 
 def test_json(solve):

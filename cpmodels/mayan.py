@@ -1,0 +1,458 @@
+"""An exact OR-Tools CP-SAT model of the Mayan puzzle, and a feasibility prefilter.
+
+The exact model (``solve``) follows the board through a fixed schedule of
+``L = n + floor(N / 3)`` layers for N blocks.  Each layer is one of
+
+* a **move**: one of the moves the search expands (same set, same convention), allowed only
+  on a stable board;
+* a **removal round**: every block in a run of three or more vanishes and the blocks above
+  fall, required exactly when the board holds a run;
+* **idle**: nothing changes; only on a stable board, and once idle, idle to the end.
+
+Why this is exact: a real solution makes n moves, and after each the board settles in some
+rounds, each of which removes at least three blocks, so all rounds together number at most
+floor(N / 3); the n moves, the rounds in order, then idle layers fill the schedule exactly.
+Conversely the constraints of each layer are the rules (a move only on a stable board, a
+round exactly when there is a run, gravity by per-column ranks of the surviving blocks), so
+every model solution, read layer by layer, is a legal play ending in an empty board.
+
+The moves are ranked in answer order (x, then y, right before left); the lexicographically
+smallest solution minimises the ranks of the first move, then the second, ...: one weighted
+objective while the weights fit in 53 bits, else one solve per move with the earlier moves
+fixed.  The decoded moves are replayed through the rule simulator before they are returned.
+
+``prefilter`` is a relaxation over the blocks alone, proving "no solution" without a search.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from graphsearch.mayan.board import HEIGHT, WIDTH, Move, Puzzle
+from graphsearch.mayan.result import MayanResult, SearchTimeout
+from graphsearch.mayan.rules import is_solution
+
+__all__ = ["ModelUndecided", "build", "prefilter", "solve"]
+
+CELLS = [(x, y) for x in range(WIDTH) for y in range(HEIGHT)]
+
+
+def _lines():
+    """Every line of three cells, horizontal and vertical."""
+    lines = []
+    for x, y in CELLS:
+        if x + 2 < WIDTH:
+            lines.append(((x, y), (x + 1, y), (x + 2, y)))
+        if y + 2 < HEIGHT:
+            lines.append(((x, y), (x, y + 1), (x, y + 2)))
+    return lines
+
+
+LINES = _lines()
+# candidate moves in answer order; left moves into an occupied cell are never expanded
+MOVES = sorted(
+    (Move(x, y, g) for x, y in CELLS for g in (1, -1) if 0 <= x + g < WIDTH),
+    key=lambda m: m.sort_key,
+)
+
+
+class ModelUndecided(SearchTimeout):
+    """The time limit passed before CP-SAT proved an answer."""
+
+
+@dataclass
+class MayanModel:
+    """A built model and the variables needed to decode it."""
+
+    model: object
+    n: int
+    layers: int
+    choice: dict  # (j, m) -> bool: the j-th move is MOVES[m]
+    rank_of_move: list  # j -> int expression: the rank of the j-th move
+
+
+def build(puzzle: Puzzle, *, same_color_swaps: bool = True) -> MayanModel:
+    """Variables and constraints of the exact model."""
+    from ortools.sat.python import cp_model
+
+    board = puzzle.board
+    n = puzzle.n
+    colors = sorted({c for column in board.columns for c in column})
+    k_of = {c: i + 1 for i, c in enumerate(colors)}  # colors renumbered 1..C, 0 empty
+    kinds = range(len(colors) + 1)
+    layers = n + board.blocks // 3
+    model = cp_model.CpModel()
+
+    # state[t]: cell -> (int color var, {k: bool}) for t = 0..layers
+    def new_state(t):
+        state = {}
+        for x, y in CELLS:
+            color = model.new_int_var(0, len(colors), f"c[{t},{x},{y}]")
+            onehot = {k: model.new_bool_var(f"b[{t},{x},{y},{k}]") for k in kinds}
+            model.add_exactly_one(onehot.values())
+            model.add(color == sum(k * v for k, v in onehot.items()))
+            state[x, y] = (color, onehot)
+        # blocks never float: an empty cell has only empty cells above it
+        for x in range(WIDTH):
+            for y in range(HEIGHT - 1):
+                model.add_implication(state[x, y][1][0], state[x, y + 1][1][0])
+        return state
+
+    states = [new_state(t) for t in range(layers + 1)]
+    for x, y in CELLS:
+        model.add(states[0][x, y][0] == k_of.get(board[x, y], 0))
+    for x, y in CELLS:
+        model.add(states[layers][x, y][0] == 0)
+
+    def color(t, cell):
+        return states[t][cell][0]
+
+    def empty(t, cell):
+        return states[t][cell][1][0]
+
+    def same(t, cell_new, cell_old, when):
+        model.add(color(t + 1, cell_new) == color(t, cell_old)).only_enforce_if(when)
+
+    is_move, is_round, is_idle, selected = [], [], [], []
+    for t in range(layers):
+        mv = model.new_bool_var(f"move[{t}]")
+        rm = model.new_bool_var(f"round[{t}]")
+        idle = model.new_bool_var(f"idle[{t}]")
+        model.add_exactly_one([mv, rm, idle])
+        is_move.append(mv)
+        is_round.append(rm)
+        is_idle.append(idle)
+
+        # runs: triple[l, k] when the three cells of line l all hold color k
+        marks = {cell: [] for cell in CELLS}
+        triples = []
+        for li, line in enumerate(LINES):
+            for k in kinds[1:]:
+                triple = model.new_bool_var(f"run[{t},{li},{k}]")
+                cells = [states[t][cell][1][k] for cell in line]
+                model.add_bool_and(cells).only_enforce_if(triple)
+                model.add_bool_or([c.Not() for c in cells] + [triple])
+                triples.append(triple)
+                for cell in line:
+                    marks[cell].append(triple)
+        has_run = model.new_bool_var(f"unstable[{t}]")
+        model.add_max_equality(has_run, triples)
+        model.add(rm == has_run)  # a round exactly when there is a run
+        if t > 0:  # once idle, idle to the end
+            model.add_implication(is_idle[t - 1], idle)
+
+        # --- idle: nothing changes
+        for cell in CELLS:
+            same(t, cell, cell, [idle])
+
+        # --- removal round with gravity by ranks of the surviving blocks
+        for x in range(WIDTH):
+            keep = []
+            for y in range(HEIGHT):
+                cell = (x, y)
+                marked = model.new_bool_var(f"marked[{t},{x},{y}]")
+                model.add_max_equality(marked, marks[cell])
+                k = model.new_bool_var(f"keep[{t},{x},{y}]")
+                # keep = occupied and not marked
+                model.add_bool_and([empty(t, cell).Not(), marked.Not()]).only_enforce_if(k)
+                model.add_bool_or([empty(t, cell), marked, k])
+                keep.append(k)
+            for y in range(HEIGHT):
+                rank = sum(keep[:y])  # kept blocks below y: where block y lands
+                landed = []
+                for h in range(y + 1):
+                    land = model.new_bool_var(f"land[{t},{x},{y},{h}]")
+                    model.add(rank == h).only_enforce_if([land])
+                    model.add_implication(land, keep[y])
+                    landed.append(land)
+                    same(t, (x, h), (x, y), [rm, land])
+                # a kept block lands somewhere
+                model.add_bool_or(landed).only_enforce_if(keep[y])
+            total = sum(keep)
+            for h in range(HEIGHT):
+                # cells at or above the number of survivors are empty after the round
+                above = model.new_bool_var(f"above[{t},{x},{h}]")
+                model.add(total <= h).only_enforce_if(above)
+                model.add(total >= h + 1).only_enforce_if(above.Not())
+                model.add(color(t + 1, (x, h)) == 0).only_enforce_if([rm, above])
+
+        # --- a move
+        sel = {}
+        touches = {x: [] for x in range(WIDTH)}
+        for mi, move in enumerate(MOVES):
+            x, y, g = move.x, move.y, move.g
+            src, dst = (x, y), (x + g, y)
+            s = model.new_bool_var(f"sel[{t},{mi}]")
+            if g == -1:
+                # only into an empty cell: a left swap is the right move of the neighbour
+                model.add_implication(s, empty(t, dst))
+            model.add_implication(s, empty(t, src).Not())
+            if not same_color_swaps:
+                model.add(color(t, src) != color(t, dst)).only_enforce_if(s)
+            sel[mi] = s
+            touches[x].append(s)
+            touches[x + g].append(s)
+
+            swap = model.new_bool_var(f"swap[{t},{mi}]")
+            fall = model.new_bool_var(f"fall[{t},{mi}]")
+            model.add(swap + fall == s)
+            model.add_implication(swap, empty(t, dst).Not())
+            model.add_implication(fall, empty(t, dst))
+            # swap: the two cells trade colors, the rest of both columns stays
+            same(t, src, dst, [swap])
+            same(t, dst, src, [swap])
+            for yy in range(HEIGHT):
+                if yy != y:
+                    same(t, (x, yy), (x, yy), [swap])
+                    same(t, (x + g, yy), (x + g, yy), [swap])
+            # fall: column x closes the gap, the block lands on top of column x + g
+            for yy in range(HEIGHT):
+                if yy < y:
+                    same(t, (x, yy), (x, yy), [fall])
+                elif yy < HEIGHT - 1:
+                    same(t, (x, yy), (x, yy + 1), [fall])
+                else:
+                    model.add(color(t + 1, (x, yy)) == 0).only_enforce_if(fall)
+            for h in range(HEIGHT):
+                target = (x + g, h)
+                if h > y:
+                    same(t, target, target, [fall])
+                    continue
+                # the landing cell: empty, with a block (or the floor) below it
+                lands = model.new_bool_var(f"lands[{t},{mi},{h}]")
+                below = [] if h == 0 else [empty(t, (x + g, h - 1)).Not()]
+                model.add_bool_and([*below, empty(t, target)]).only_enforce_if(lands)
+                model.add_bool_or(
+                    [lands, empty(t, target).Not()] + ([empty(t, (x + g, h - 1))] if h else [])
+                )
+                same(t, target, src, [fall, lands])
+                same(t, target, target, [fall, lands.Not()])
+        model.add(sum(sel.values()) == mv)
+        for x in range(WIDTH):
+            untouched = model.new_bool_var(f"untouched[{t},{x}]")
+            model.add(sum(touches[x]) == 0).only_enforce_if(untouched)
+            model.add_bool_or(touches[x] + [untouched])
+            for y in range(HEIGHT):
+                same(t, (x, y), (x, y), [mv, untouched])
+        selected.append(sel)
+
+    model.add(sum(is_move) == n)
+
+    # the j-th move: count the moves before each layer
+    count = [model.new_constant(0)]
+    for t in range(layers):
+        count.append(count[-1] + is_move[t])
+    choice = {}
+    rank_of_move = []
+    for j in range(n):
+        at = []
+        for t in range(layers):
+            here = model.new_bool_var(f"jth[{j},{t}]")
+            model.add(count[t] == j).only_enforce_if(here)
+            model.add_implication(here, is_move[t])
+            model.add(count[t] != j).only_enforce_if([is_move[t], here.Not()])
+            at.append(here)
+        model.add_exactly_one(at)
+        for mi in range(len(MOVES)):
+            c = model.new_bool_var(f"choice[{j},{mi}]")
+            for t in range(layers):
+                model.add_implication(c, selected[t][mi]).only_enforce_if(at[t])
+                model.add_implication(at[t], c).only_enforce_if(selected[t][mi])
+            choice[j, mi] = c
+        model.add_exactly_one(choice[j, mi] for mi in range(len(MOVES)))
+        rank_of_move.append(sum(mi * choice[j, mi] for mi in range(len(MOVES))))
+    return MayanModel(model, n, layers, choice, rank_of_move)
+
+
+def solve(
+    puzzle: Puzzle,
+    *,
+    same_color_swaps: bool = True,
+    time_limit: float | None = None,
+    workers: int = 0,
+) -> MayanResult:
+    """The lexicographically smallest solution, proved by CP-SAT, replayed before returned."""
+    from ortools.sat.python import cp_model
+
+    start = time.perf_counter()
+    stats = {"layers": puzzle.n + puzzle.board.blocks // 3, "solves": 0}
+    if puzzle.board.is_empty():  # no move exists on an empty board
+        return MayanResult(puzzle.n, None, "cpsat", stats)
+    built = build(puzzle, same_color_swaps=same_color_swaps)
+    model = built.model
+    base = len(MOVES)
+    weighted = base**puzzle.n < 2**53
+    if weighted:
+        model.minimize(
+            sum(base ** (puzzle.n - 1 - j) * r for j, r in enumerate(built.rank_of_move))
+        )
+    stats["objective"] = "weighted" if weighted else "one move at a time"
+    proto = model.proto
+    stats["variables"] = len(proto.variables)
+    stats["constraints"] = len(proto.constraints)
+
+    def run(objective_for=None):
+        if objective_for is not None:
+            model.minimize(built.rank_of_move[objective_for])
+        solver = cp_model.CpSolver()
+        if time_limit is not None:
+            left = time_limit - (time.perf_counter() - start)
+            if left <= 0:
+                raise ModelUndecided("the CP-SAT model was undecided", stats)
+            solver.parameters.max_time_in_seconds = left
+        if workers:
+            solver.parameters.num_workers = workers
+        status = solver.solve(model)
+        stats["solves"] += 1
+        stats["branches"] = stats.get("branches", 0) + solver.num_branches
+        if status == cp_model.INFEASIBLE:
+            return None
+        if status != cp_model.OPTIMAL:
+            raise ModelUndecided("the CP-SAT model was undecided", stats)
+        return solver
+
+    if weighted:
+        solver = run()
+        ranks = None if solver is None else [solver.value(r) for r in built.rank_of_move]
+    else:
+        ranks = []
+        for j in range(puzzle.n):
+            solver = run(j)
+            if solver is None:
+                ranks = None
+                break
+            ranks.append(solver.value(built.rank_of_move[j]))
+            model.add(built.rank_of_move[j] == ranks[-1])
+    stats["seconds"] = round(time.perf_counter() - start, 6)
+    if ranks is None:
+        return MayanResult(puzzle.n, None, "cpsat", stats)
+    moves = tuple(MOVES[r] for r in ranks)
+    if not is_solution(puzzle.board, puzzle.n, moves, same_color_swaps=same_color_swaps):
+        raise AssertionError(f"the CP-SAT model decoded moves that do not replay: {moves}")
+    return MayanResult(puzzle.n, moves, "cpsat", stats)
+
+
+def prefilter(puzzle: Puzzle, *, time_limit: float | None = 10.0, workers: int = 0) -> bool | None:
+    """A relaxation over the blocks alone: False proves there is no solution.
+
+    True means the relaxation is satisfiable (the board may or may not be solvable); None
+    means CP-SAT did not decide within the time limit.  Each block gets the column X, row Y
+    and round T at which it vanishes, constrained only by facts every real play obeys:
+
+    * blocks change column only when dragged: at most two blocks shift by one column per
+      move, at most one of each color, so the shifts add up to at most 2n (n per color),
+      and at most 2n blocks ever leave their column;
+    * no block ever rises (a swap keeps its row, a fall and gravity lower it): Y <= y;
+    * every block vanishes in a run: two more of its color vanish in the same round, level
+      beside it in three adjacent columns, or stacked with it in three adjacent rows;
+    * two blocks that vanish in the same round stand in different cells;
+    * blocks that never leave their column keep their order in it: a block still stands
+      on every such block below it that vanishes in the same round or later, and one that
+      vanishes no later than a block above it is below it then.
+    """
+    from ortools.sat.python import cp_model
+
+    board = puzzle.board
+    n = puzzle.n
+    blocks = [(x, y, c) for x, column in enumerate(board.columns) for y, c in enumerate(column)]
+    if not blocks:
+        return False  # no move exists on an empty board
+    rounds = len(blocks) // 3
+    model = cp_model.CpModel()
+    X, Y, T, moved, shift = [], [], [], [], []
+    for i, (x, y, _) in enumerate(blocks):
+        X.append(model.new_int_var(max(0, x - n), min(WIDTH - 1, x + n), f"X[{i}]"))
+        Y.append(model.new_int_var(0, y, f"Y[{i}]"))
+        T.append(model.new_int_var(1, max(rounds, 1), f"T[{i}]"))
+        m = model.new_bool_var(f"moved[{i}]")
+        model.add(X[i] == x).only_enforce_if(m.Not())
+        d = model.new_int_var(0, n, f"shift[{i}]")
+        model.add_abs_equality(d, X[i] - x)
+        model.add(d <= n * m)
+        moved.append(m)
+        shift.append(d)
+    model.add(sum(moved) <= 2 * n)
+    model.add(sum(shift) <= 2 * n)
+    for color in {c for _, _, c in blocks}:
+        model.add(sum(shift[i] for i, b in enumerate(blocks) if b[2] == color) <= n)
+
+    def equal(a, b, name):
+        """A literal that implies a == b."""
+        lit = model.new_bool_var(name)
+        model.add(a == b).only_enforce_if(lit)
+        return lit
+
+    for i, (_, _, ci) in enumerate(blocks):
+        # near[axis, d]: some block of the color vanishes with i, offset d along the axis
+        near = {}
+        for axis in ("row", "col"):
+            for d in (-2, -1, 1, 2):
+                options = []
+                for j, (_, _, cj) in enumerate(blocks):
+                    if j == i or cj != ci:
+                        continue
+                    lit = model.new_bool_var(f"near[{i},{j},{axis},{d}]")
+                    model.add(T[j] == T[i]).only_enforce_if(lit)
+                    if axis == "row":  # level, d columns over
+                        model.add(Y[j] == Y[i]).only_enforce_if(lit)
+                        model.add(X[j] == X[i] + d).only_enforce_if(lit)
+                    else:  # stacked, d rows up
+                        model.add(X[j] == X[i]).only_enforce_if(lit)
+                        model.add(Y[j] == Y[i] + d).only_enforce_if(lit)
+                    options.append(lit)
+                near[axis, d] = options
+        runs = []
+        for axis in ("row", "col"):
+            for pair in ((-2, -1), (-1, 1), (1, 2)):
+                run = model.new_bool_var(f"run[{i},{axis},{pair}]")
+                for d in pair:
+                    model.add_bool_or(near[axis, d]).only_enforce_if(run)
+                runs.append(run)
+        model.add_bool_or(runs)
+
+    for i in range(len(blocks)):
+        for j in range(i + 1, len(blocks)):
+            # different cells when vanishing together
+            together = model.new_bool_var(f"together[{i},{j}]")
+            model.add(T[i] == T[j]).only_enforce_if(together)
+            model.add(T[i] != T[j]).only_enforce_if(together.Not())
+            other_col = model.new_bool_var(f"othercol[{i},{j}]")
+            model.add(X[i] != X[j]).only_enforce_if(other_col)
+            model.add(Y[i] != Y[j]).only_enforce_if([together, other_col.Not()])
+
+    for x in range(WIDTH):
+        column = [i for i, b in enumerate(blocks) if b[0] == x]
+        for lo_pos, i in enumerate(column):  # i below j
+            for j in column[lo_pos + 1 :]:
+                stay = [moved[i].Not(), moved[j].Not()]
+                later = model.new_bool_var(f"later[{i},{j}]")  # i vanishes no earlier
+                model.add(T[i] >= T[j]).only_enforce_if(later)
+                model.add(T[i] < T[j]).only_enforce_if(later.Not())
+                model.add(Y[i] < Y[j]).only_enforce_if([*stay, later])
+        for i in column:
+            below = [j for j in column if blocks[j][1] < blocks[i][1]]
+            if not below:
+                continue
+            support = []
+            for j in below:
+                lit = model.new_bool_var(f"support[{i},{j}]")  # j still under i
+                model.add(T[j] >= T[i]).only_enforce_if(lit)
+                model.add(T[j] < T[i]).only_enforce_if(lit.Not())
+                both = model.new_bool_var(f"under[{i},{j}]")
+                model.add_bool_and([lit, moved[j].Not(), moved[i].Not()]).only_enforce_if(both)
+                model.add_bool_or([lit.Not(), moved[j], moved[i], both])
+                support.append(both)
+            model.add(Y[i] >= sum(support))
+
+    solver = cp_model.CpSolver()
+    if time_limit is not None:
+        solver.parameters.max_time_in_seconds = time_limit
+    if workers:
+        solver.parameters.num_workers = workers
+    status = solver.solve(model)
+    if status == cp_model.INFEASIBLE:
+        return False
+    if status in (cp_model.FEASIBLE, cp_model.OPTIMAL):
+        return True
+    return None

@@ -1,0 +1,132 @@
+"""The CP-SAT model against the search, and the prefilter's soundness."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from cpmodels.mayan import MOVES, ModelUndecided, prefilter, solve
+from graphsearch.mayan import Board, Puzzle, find_runs, format_moves, is_solution, parse_puzzle
+from graphsearch.mayan.bounds import moves_needed
+from graphsearch.mayan.engines import run
+from graphsearch.mayan.search import solve as search
+from tests.mayan.strategies import boards
+
+SAMPLE = "3\n1 0\n2 1 0\n2 3 4 0\n3 1 0\n2 4 3 4 0\n"
+
+
+def triples_board(rng: random.Random, colors: int) -> Board:
+    """A stable board of 1..colors colors with three or four blocks each: often solvable."""
+    while True:
+        blocks = [c for c in range(1, colors + 1) for _ in range(rng.choice([3, 3, 4]))]
+        columns = [[] for _ in range(5)]
+        for c in blocks:
+            x = rng.randrange(5)
+            if len(columns[x]) < 7:
+                columns[x].append(c)
+        board = Board.from_columns(columns)
+        if not find_runs(board):
+            return board
+
+
+def test_moves_are_ranked_in_answer_order():
+    assert sorted(MOVES) == MOVES
+    assert len(MOVES) == 56
+
+
+@pytest.mark.parametrize("same", [True, False])
+def test_sample_and_spec_example(same):
+    puzzle = parse_puzzle(SAMPLE)
+    assert format_moves(solve(puzzle, same_color_swaps=same).moves) == "2 1 1\n3 1 1\n3 0 1\n"
+    spec = parse_puzzle("2\n0\n0\n0\n1 1 0\n1 0\n")
+    expected = "3 0 1\n3 0 -1\n" if same else "-1\n"
+    assert format_moves(solve(spec, same_color_swaps=same).moves) == expected
+
+
+def test_time_limit_is_undecided_never_a_wrong_answer():
+    with pytest.raises(ModelUndecided):
+        solve(parse_puzzle(SAMPLE), time_limit=0.01)
+
+
+def test_weighted_and_one_at_a_time_objectives_agree():
+    # n = 10 makes 56^10 too large for one weighted objective
+    board = Board.from_compact("1|1||1|")
+    result = solve(Puzzle(10, board), same_color_swaps=True)
+    assert result.stats["objective"] == "one move at a time"
+    assert result.moves == search(Puzzle(10, board)).moves
+    assert solve(Puzzle(5, board)).stats["objective"] == "weighted"
+
+
+def compare(puzzle: Puzzle, same: bool) -> None:
+    model = solve(puzzle, same_color_swaps=same)
+    expected = search(puzzle, same_color_swaps=same)
+    assert model.moves == expected.moves
+    if model.moves is not None:
+        assert is_solution(puzzle.board, puzzle.n, model.moves, same_color_swaps=same)
+
+
+def test_agrees_with_the_search_on_seeded_boards():
+    rng = random.Random(5)
+    solvable = 0
+    for i in range(16):
+        board = triples_board(rng, rng.randint(1, 2))
+        puzzle = Puzzle(rng.randint(1, 3), board)
+        compare(puzzle, same=i % 2 == 0)
+        solvable += search(puzzle).solvable
+    assert solvable >= 3
+
+
+@pytest.mark.slow
+def test_agrees_with_the_search_on_many_boards():
+    rng = random.Random(11)
+    for i in range(80):
+        board = triples_board(rng, rng.randint(1, 3))
+        compare(Puzzle(rng.randint(1, 3), board), same=i % 2 == 0)
+
+
+# --- the prefilter -----------------------------------------------------------------------
+
+
+def check_prefilter(puzzle: Puzzle) -> None:
+    if search(puzzle).solvable or search(puzzle, same_color_swaps=False).solvable:
+        assert prefilter(puzzle) is not False, puzzle
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(boards(max_blocks=10, max_colors=2), st.integers(1, 3))
+def test_prefilter_never_rejects_a_solvable_board(board, n):
+    check_prefilter(Puzzle(n, board))
+
+
+def test_prefilter_keeps_boards_solvable_with_exactly_the_moves_given():
+    rng = random.Random(3)
+    kept = 0
+    while kept < 25:
+        board = triples_board(rng, rng.randint(1, 2))
+        for n in (1, 2, 3):
+            if search(Puzzle(n, board)).solvable:
+                assert prefilter(Puzzle(n, board)) is True
+                kept += 1
+
+
+def test_prefilter_proves_what_the_column_bound_cannot():
+    # every color's columns can be covered by runs within one move, yet the 2 high in
+    # column 0 cannot come down level with the others in time
+    board = Board.from_compact("3 3 2 3|3|2|2|")
+    puzzle = Puzzle(1, board)
+    assert moves_needed(board.grid()) <= 1
+    assert not search(puzzle).solvable
+    assert prefilter(puzzle) is False
+    assert run("search", puzzle, prefilter=True).stats["prefilter"] == "proved unsolvable"
+
+
+@pytest.mark.slow
+def test_prefilter_sound_on_many_boards():
+    rng = random.Random(17)
+    for _ in range(150):
+        board = triples_board(rng, rng.randint(1, 3))
+        for n in (1, 2, 3):
+            check_prefilter(Puzzle(n, board))
