@@ -49,3 +49,34 @@ def to_json(obj) -> str:
 
     text = json.dumps(obj, indent=2, ensure_ascii=False)
     return re.sub(r"\[([\s\d.\-]+(?:,[\s\d.\-]+)*)\]", flatten, text)
+
+
+OUTPUT_OPTION_HELP = "Write the output to this file instead of standard output."
+
+
+def emit(text: str, output: str | None) -> None:
+    """Print ``text``, or write it to the file ``output``."""
+    if output is None or output == "-":
+        click.echo(text, nl=False)
+        return
+    try:
+        with open(output, "w", encoding="utf-8") as handle:
+            handle.write(text)
+    except OSError as exc:
+        raise CliError(f"{output}: cannot write: {exc.strerror or exc}") from None
+
+
+def parse_query_option(text: str | None, shape: tuple[int, int]):
+    """--query "x1 y1 x2 y2" (1-based) as a Query on a board of ``shape``."""
+    from graphsearch.llk import Query
+
+    if text is None:
+        return None
+    parts = text.split()
+    if len(parts) != 4 or not all(p.isdigit() for p in parts):
+        raise CliError(f"--query {text!r}: give four positive integers, 'x1 y1 x2 y2'")
+    x1, y1, x2, y2 = map(int, parts)
+    n, m = shape
+    if not (1 <= x1 <= n and 1 <= x2 <= n and 1 <= y1 <= m and 1 <= y2 <= m):
+        raise CliError(f"--query {text!r}: a cell is off the {n} x {m} board")
+    return Query((x1 - 1, y1 - 1), (x2 - 1, y2 - 1))

@@ -6,7 +6,15 @@ import sys
 
 import click
 
-from cli.common import INPUT_FILE, CliError, read_input, to_json
+from cli.common import (
+    INPUT_FILE,
+    OUTPUT_OPTION_HELP,
+    CliError,
+    emit,
+    parse_query_option,
+    read_input,
+    to_json,
+)
 
 PRETTY_LIMIT = 40  # boards up to this many rows and columns are drawn
 
@@ -43,14 +51,28 @@ ENGINE_HELP = (
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice(["judge", "json", "pretty"]),
+    type=click.Choice(["judge", "json", "pretty", "svg"]),
     default="judge",
     show_default=True,
     help="judge: one YES or NO line per query; json: fewest turns and the path's corner "
     f"points (1-based); pretty: the path drawn on boards up to {PRETTY_LIMIT} x "
-    f"{PRETTY_LIMIT}.",
+    f"{PRETTY_LIMIT}; svg: one query's board and path as a picture (see --case, --query).",
 )
-def llk_command(file, engine, outside, max_turns, fmt) -> None:
+@click.option(
+    "--case",
+    "case_no",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help="With --format svg: the case to draw.",
+)
+@click.option(
+    "--query",
+    metavar='"x1 y1 x2 y2"',
+    help="With --format svg: the query to draw (default: the case's first query).",
+)
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help=OUTPUT_OPTION_HELP)
+def llk_command(file, engine, outside, max_turns, fmt, case_no, query, output) -> None:
     """Answer 连连看 link queries (HDU 1175).
 
     FILE holds cases: "n m", n rows of m numbers (0 empty, positive a tile type), q, then q
@@ -67,15 +89,41 @@ def llk_command(file, engine, outside, max_turns, fmt) -> None:
     except InvalidGridError as exc:
         raise CliError(f"{name}: {exc}") from None
     solve_case = get_engine(engine)
+    if fmt == "svg":
+        emit(_svg(cases, case_no, query, solve_case, outside, max_turns), output)
+        return
     answers = [solve_case(case, outside=outside, max_turns=max_turns) for case in cases]
-
     if fmt == "judge":
         lines = ["YES" if link.linked else "NO" for links in answers for link in links]
-        sys.stdout.write("".join(line + "\n" for line in lines))
+        text = "".join(line + "\n" for line in lines)
     elif fmt == "json":
-        click.echo(to_json(_as_json(cases, answers, engine, outside, max_turns)))
+        text = to_json(_as_json(cases, answers, engine, outside, max_turns)) + "\n"
     else:
-        click.echo(_pretty(cases, answers, outside), nl=False)
+        text = _pretty(cases, answers, outside)
+    if output is None:
+        sys.stdout.write(text)
+    else:
+        emit(text, output)
+
+
+def _svg(cases, case_no, query_text, solve_case, outside, max_turns) -> str:
+    from graphsearch.llk import Case
+    from graphsearch.llk.draw import link_svg
+
+    if case_no > len(cases):
+        raise CliError(f"--case {case_no}: the input has {len(cases)} case(s)")
+    case = cases[case_no - 1]
+    query = parse_query_option(query_text, case.shape)
+    if query is None:
+        if not case.queries:
+            raise CliError(f"case {case_no} has no query to draw; give --query")
+        query = case.queries[0]
+    (link,) = solve_case(Case(case.board, (query,)), outside=outside, max_turns=max_turns)
+    verdict = f"YES, {link.turns} turn(s)" if link.linked else f"NO ({link.reason})"
+    try:
+        return link_svg(case.board, link, outside, title=f"{query.to_text()}: {verdict}")
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
 
 
 def _point(cell) -> list[int]:

@@ -11,6 +11,7 @@ import sys
 import click
 
 from cli.common import EXIT_USAGE, CliError
+from cli.export import export_group
 from cli.llk import llk_command
 from cli.mayan import mayan_command
 
@@ -25,11 +26,13 @@ def app() -> None:
     \b
     solve mayan FILE   Mayan puzzle (NOIP 2011): the smallest n-move clearing sequence
     solve llk FILE     连连看 link queries (HDU 1175): YES or NO per query
+    solve export ...   the state graphs, for Gephi or networkx
     """
 
 
 app.add_command(mayan_command)
 app.add_command(llk_command)
+app.add_command(export_group)
 
 
 def main(argv: list[str] | None = None) -> int:

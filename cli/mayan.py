@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import click
 
-from cli.common import EXIT_TIMEOUT, INPUT_FILE, CliError, check_time_limit, read_input, to_json
+from cli.common import (
+    EXIT_TIMEOUT,
+    INPUT_FILE,
+    OUTPUT_OPTION_HELP,
+    CliError,
+    check_time_limit,
+    emit,
+    read_input,
+    to_json,
+)
 
 ENGINE_HELP = (
     "search: layered search with a dead-state table and move bounds (default, fastest); "
@@ -46,12 +55,13 @@ _PALETTE = (
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice(["judge", "json", "pretty"]),
+    type=click.Choice(["judge", "json", "pretty", "svg"]),
     default="judge",
     show_default=True,
     help="judge: exactly the judge's output; json: moves and search statistics; "
-    "pretty: each move and the board after it.",
+    "pretty: each move and the board after it; svg: the solution as a strip of boards.",
 )
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help=OUTPUT_OPTION_HELP)
 @click.option(
     "--time-limit",
     type=float,
@@ -60,7 +70,7 @@ _PALETTE = (
     metavar="SECONDS",
     help="Give up after this many seconds (exit status 3).",
 )
-def mayan_command(file, engine, same_color_swaps, prefilter, fmt, time_limit) -> None:
+def mayan_command(file, engine, same_color_swaps, prefilter, fmt, output, time_limit) -> None:
     """Clear a Mayan puzzle board in exactly n moves (NOIP 2011).
 
     FILE holds n, then five columns, each listing its colors bottom to top and ending with
@@ -95,11 +105,20 @@ def mayan_command(file, engine, same_color_swaps, prefilter, fmt, time_limit) ->
     if fmt == "judge":
         from graphsearch.mayan import format_moves
 
-        click.echo(format_moves(result.moves), nl=False)
+        text = format_moves(result.moves)
     elif fmt == "json":
-        click.echo(to_json(_as_json(puzzle, result, same_color_swaps)))
+        text = to_json(_as_json(puzzle, result, same_color_swaps)) + "\n"
+    elif fmt == "svg":
+        from graphsearch.mayan.draw import solution_svg
+
+        text = solution_svg(puzzle, result.moves)
     else:
-        click.echo(_pretty(puzzle, result))
+        text = _pretty(puzzle, result, color=output is None and _terminal()) + "\n"
+    emit(text, output)
+
+
+def _terminal() -> bool:
+    return click.get_text_stream("stdout").isatty()
 
 
 def _as_json(puzzle, result, same_color_swaps: bool) -> dict:
@@ -121,11 +140,12 @@ def _style(color: int, text: str, marked: bool) -> str:
     return click.style(text, fg="black", bg=_PALETTE[color - 1], bold=marked)
 
 
-def _pretty(puzzle, result) -> str:
+def _pretty(puzzle, result, color: bool) -> str:
     from graphsearch.mayan import apply_move
 
+    style = _style if color else None
     board = puzzle.board
-    parts = [f"n = {puzzle.n}, {board.blocks} blocks", board.render(_style)]
+    parts = [f"n = {puzzle.n}, {board.blocks} blocks", board.render(style)]
     if result.moves is None:
         parts.append(f"No sequence of exactly {puzzle.n} moves clears this board: -1")
         return "\n\n".join(parts)
@@ -133,6 +153,6 @@ def _pretty(puzzle, result) -> str:
         way = "right" if move.g == 1 else "left"
         board = apply_move(board, move)
         parts.append(f"Move {i}: {move.to_text()}  (drag ({move.x}, {move.y}) {way})")
-        parts.append(board.render(_style))
+        parts.append(board.render(style))
     parts.append(f"Cleared in {puzzle.n} moves.")
     return "\n\n".join(parts)

@@ -100,6 +100,13 @@ def build(puzzle: Puzzle, *, same_color_swaps: bool = True) -> MayanModel:
         return state
 
     states = [new_state(t) for t in range(layers + 1)]
+    # redundant, for propagation: a color with one or two blocks left can never vanish
+    for state in states[1:]:
+        for k in kinds[1:]:
+            count = sum(state[cell][1][k] for cell in CELLS)
+            model.add_linear_expression_in_domain(
+                count, cp_model.Domain.from_intervals([[0, 0], [3, len(CELLS)]])
+            )
     for x, y in CELLS:
         model.add(states[0][x, y][0] == k_of.get(board[x, y], 0))
     for x, y in CELLS:

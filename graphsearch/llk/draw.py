@@ -49,3 +49,97 @@ def render(board: np.ndarray, link: Link | None = None, outside: bool = False) -
             cells.append(text.center(width))
         lines.append("".join(cells).rstrip())
     return "\n".join(lines)
+
+
+SVG_LIMIT = 200  # boards up to this many rows and columns can be drawn
+_TILE_COLORS = (
+    "#e6194b", "#3cb44b", "#ffe119", "#4363d8", "#f58231",
+    "#911eb4", "#42d4f4", "#f032e6", "#bfef45", "#fabed4",
+)  # fmt: skip
+
+
+def link_svg(board: np.ndarray, link: Link | None, outside: bool = False, title: str = "") -> str:
+    """An SVG of the board (tiles colored by type) with the link's path drawn over it.
+
+    With ``outside`` the ring around the board is drawn dashed.  Raises ValueError for
+    boards over SVG_LIMIT rows or columns.
+    """
+    import drawsvg as dw
+
+    n, m = board.shape
+    if max(n, m) > SVG_LIMIT:
+        raise ValueError(f"boards over {SVG_LIMIT} x {SVG_LIMIT} are not drawn")
+    cell = max(6, min(36, 720 // max(n, m)))
+    ring = 1 if outside else 0
+    pad, head = 12, 24 if title else 0
+    width = (m + 2 * ring) * cell + 2 * pad
+    height = (n + 2 * ring) * cell + 2 * pad + head
+    draw = dw.Drawing(width, height)
+    draw.append(dw.Rectangle(0, 0, width, height, fill="white"))
+    if title:
+        draw.append(
+            dw.Text(title, 13, width / 2, pad + 8, text_anchor="middle", font_family="sans-serif")
+        )
+    top = pad + head
+
+    def corner(r: int, c: int) -> tuple[float, float]:
+        return pad + (c + ring) * cell, top + (r + ring) * cell
+
+    if outside:
+        x0, y0 = corner(-1, -1)
+        draw.append(
+            dw.Rectangle(
+                x0,
+                y0,
+                (m + 2) * cell,
+                (n + 2) * cell,
+                fill="none",
+                stroke="#999",
+                stroke_dasharray="4,3",
+            )
+        )
+    x0, y0 = corner(0, 0)
+    draw.append(dw.Rectangle(x0, y0, m * cell, n * cell, fill="#fafafa", stroke="#888"))
+    ends = {link.path[0], link.path[-1]} if link is not None and link.path else set()
+    if ends:  # the path first, so that the tiles stand on it
+        points = []
+        for r, c in link.path:
+            x, y = corner(r, c)
+            points += [x + cell / 2, y + cell / 2]
+        draw.append(
+            dw.Lines(
+                *points,
+                close=False,
+                fill="none",
+                stroke="black",
+                stroke_width=max(2, cell / 8),
+                stroke_linejoin="round",
+            )
+        )
+    for r, c in np.argwhere(board).tolist():
+        kind = int(board[r, c])
+        x, y = corner(r, c)
+        draw.append(
+            dw.Rectangle(
+                x + 1,
+                y + 1,
+                cell - 2,
+                cell - 2,
+                rx=3,
+                fill=_TILE_COLORS[(kind - 1) % len(_TILE_COLORS)],
+                stroke="black",
+                stroke_width=3 if (r, c) in ends else 0.5,
+            )
+        )
+        if cell >= 14:
+            draw.append(
+                dw.Text(
+                    str(kind),
+                    cell * 0.45,
+                    x + cell / 2,
+                    y + cell * 0.65,
+                    text_anchor="middle",
+                    font_family="sans-serif",
+                )
+            )
+    return draw.as_svg()

@@ -133,3 +133,56 @@ def solve_case(case: Case, *, outside: bool = False, max_turns: int = 2) -> list
     """Answer every query of a case."""
     tiles, offset = padded(case.board, outside)
     return [link(tiles, offset, case.board, query, max_turns) for query in case.queries]
+
+
+DIRECTION_NAMES = ("up", "right", "down", "left")
+
+
+def export_graph(
+    case: Case,
+    *,
+    outside: bool = False,
+    query: Query | None = None,
+    max_turns: int = 2,
+    max_nodes: int = 200_000,
+):
+    """The whole (cell, direction) graph of a case, with string node names, for writing out.
+
+    Nodes ``"row,col,dir"`` (1-based; the ring is row 0 and n + 1 with ``outside``) carry
+    ``row``, ``col`` and ``dir`` (up, right, down, left); edges carry ``weight`` (0 straight
+    on, 1 a turn).  With a query its two tiles join the graph, the nodes of a fewest-turn
+    path get ``path=True``, and the graph attributes ``linked`` and ``turns`` (-1 when they
+    do not link within ``max_turns``) give the answer.
+    """
+    import networkx as nx
+
+    tiles, offset = padded(case.board, outside)
+    endpoints = ()
+    if query is not None:
+        endpoints = tuple((r + offset, c + offset) for r, c in (query.a, query.b))
+    open_cells = int((tiles == 0).sum()) + len(endpoints)
+    if 4 * open_cells > max_nodes:
+        raise ValueError(
+            f"the graph would have {4 * open_cells} nodes, over the limit of {max_nodes}"
+        )
+    graph = build_graph(tiles, endpoints)
+    shift = 1 - offset  # to 1-based board coordinates
+
+    def name(node):
+        r, c, d = node
+        return f"{r + shift},{c + shift},{DIRECTION_NAMES[d]}"
+
+    out = nx.DiGraph(outside=outside)
+    for node in graph:
+        r, c, d = node
+        out.add_node(name(node), row=r + shift, col=c + shift, dir=DIRECTION_NAMES[d], path=False)
+    for u, v, weight in graph.edges(data="weight"):
+        out.add_edge(name(u), name(v), weight=weight)
+    if query is not None:
+        link = None if endpoint_reason(case.board, query) else min_turns(graph, *endpoints)
+        linked = link is not None and link[0] <= max_turns
+        out.graph.update(query=query.to_text(), linked=linked, turns=link[0] if linked else -1)
+        if linked:
+            for node in link[1]:
+                out.nodes[name(node)]["path"] = True
+    return out

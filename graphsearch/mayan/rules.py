@@ -13,10 +13,13 @@ move was stable, so the settle loop checks just the lines through the changed ce
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from graphsearch.mayan.board import HEIGHT, WIDTH, Board, Move
 
 __all__ = [
     "IllegalMoveError",
+    "MoveTrace",
     "apply_move",
     "apply_move_traced",
     "find_runs",
@@ -91,31 +94,35 @@ def _settle(grid: list[int], dirty, rounds: list | None = None) -> int:
                     write += 1
 
 
-def _move(grid: list[int], src: int, g: int, rounds: list | None = None) -> int:
-    """Apply the move of the block at cell ``src`` in direction ``g``, in place, and settle.
+def _drag(grid: list[int], src: int, g: int) -> list[int]:
+    """Drag the block at cell ``src`` in direction ``g``, in place, without settling.
 
-    The caller guarantees a block at ``src`` and a column ``x + g`` on the board.
-    Returns the number of blocks removed.
+    The caller guarantees a block at ``src`` and a column ``x + g`` on the board.  Returns
+    the cells whose content changed.
     """
     dst = src + HEIGHT * g
     if grid[dst]:
         grid[src], grid[dst] = grid[dst], grid[src]
-        dirty = [src, dst]
-    else:
-        color = grid[src]
-        top = src - src % HEIGHT + HEIGHT
-        cell = src
-        while cell + 1 < top and grid[cell + 1]:  # the blocks above fall one cell
-            grid[cell] = grid[cell + 1]
-            cell += 1
-        grid[cell] = 0
-        dirty = list(range(src, cell))
-        base = dst - dst % HEIGHT
-        while dst > base and not grid[dst - 1]:  # the dragged block falls in its new column
-            dst -= 1
-        grid[dst] = color
-        dirty.append(dst)
-    return _settle(grid, dirty, rounds)
+        return [src, dst]
+    color = grid[src]
+    top = src - src % HEIGHT + HEIGHT
+    cell = src
+    while cell + 1 < top and grid[cell + 1]:  # the blocks above fall one cell
+        grid[cell] = grid[cell + 1]
+        cell += 1
+    grid[cell] = 0
+    dirty = list(range(src, cell))
+    base = dst - dst % HEIGHT
+    while dst > base and not grid[dst - 1]:  # the dragged block falls in its new column
+        dst -= 1
+    grid[dst] = color
+    dirty.append(dst)
+    return dirty
+
+
+def _move(grid: list[int], src: int, g: int, rounds: list | None = None) -> int:
+    """Apply a move in place and settle; returns the number of blocks removed."""
+    return _settle(grid, _drag(grid, src, g), rounds)
 
 
 def _search_moves(grid: list[int], same_color_swaps: bool) -> list[tuple[int, int]]:
@@ -145,17 +152,32 @@ def _check_move(board: Board, move: Move) -> None:
 
 def apply_move(board: Board, move: Move) -> Board:
     """The stable board after ``move`` and everything it sets off."""
-    return apply_move_traced(board, move)[0]
-
-
-def apply_move_traced(board: Board, move: Move) -> tuple[Board, list[frozenset[tuple[int, int]]]]:
-    """The board after ``move``, and the cells ``(x, y)`` removed in each round of settling."""
     _check_move(board, move)
     grid = board.grid()
+    _move(grid, move.x * HEIGHT + move.y, move.g)
+    return Board.from_grid(grid)
+
+
+@dataclass(frozen=True)
+class MoveTrace:
+    """What one move does: the board right after the drag, the cells ``(x, y)`` removed in
+    each round of settling (as they stand in that round), and the stable board after."""
+
+    dragged: Board
+    rounds: tuple[frozenset[tuple[int, int]], ...]
+    after: Board
+
+
+def apply_move_traced(board: Board, move: Move) -> MoveTrace:
+    """The move's effect step by step (see MoveTrace)."""
+    _check_move(board, move)
+    grid = board.grid()
+    dirty = _drag(grid, move.x * HEIGHT + move.y, move.g)
+    dragged = Board.from_grid(grid)
     rounds: list[frozenset[int]] = []
-    _move(grid, move.x * HEIGHT + move.y, move.g, rounds)
-    cells = [frozenset(divmod(cell, HEIGHT) for cell in removed) for removed in rounds]
-    return Board.from_grid(grid), cells
+    _settle(grid, dirty, rounds)
+    cells = tuple(frozenset(divmod(cell, HEIGHT) for cell in removed) for removed in rounds)
+    return MoveTrace(dragged, cells, Board.from_grid(grid))
 
 
 def find_runs(board: Board) -> set[tuple[int, int]]:

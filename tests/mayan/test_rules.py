@@ -40,9 +40,10 @@ def test_sample_step_by_step():
 
 def test_sample_last_move_settles_in_three_rounds():
     board = Board.from_compact("1|2 1|2 1 4|3 4|2 3 3 4")
-    final, rounds = apply_move_traced(board, Move(3, 0, 1))
-    assert final.is_empty()
-    assert rounds == [
+    trace = apply_move_traced(board, Move(3, 0, 1))
+    assert trace.after.is_empty()
+    assert trace.dragged.to_compact() == "1|2 1|2 1 4|2 4|3 3 3 4"
+    assert list(trace.rounds) == [
         {(1, 0), (2, 0), (3, 0), (4, 0), (4, 1), (4, 2)},  # row of 2s and column of 3s at once
         {(0, 0), (1, 0), (2, 0)},
         {(2, 0), (3, 0), (4, 0)},
@@ -70,9 +71,9 @@ def test_runs_of_four_and_five():
 def test_cascade_of_falls():
     # a swap stacks three 1s; when they vanish the 3 above drops between two 3s
     board = Board.from_compact("3|3|1 5 1 3|4 1|")
-    final, rounds = apply_move_traced(board, Move(2, 1, 1))
-    assert final.to_compact() == "|||4 5|"
-    assert rounds == [{(2, 0), (2, 1), (2, 2)}, {(0, 0), (1, 0), (2, 0)}]
+    trace = apply_move_traced(board, Move(2, 1, 1))
+    assert trace.after.to_compact() == "|||4 5|"
+    assert list(trace.rounds) == [{(2, 0), (2, 1), (2, 2)}, {(0, 0), (1, 0), (2, 0)}]
 
 
 def test_block_falls_into_next_column_then_matches():

@@ -1,0 +1,130 @@
+"""Measure the CP-SAT Mayan model and the prefilter against the search, in one process.
+
+    python benchmarks/cpsat_bench.py model [--boards 10] [--time-limit 120]
+    python benchmarks/cpsat_bench.py prefilter [--boards 60] [--n 1 2 3 5]
+
+``model``: boards of 8 to 19 blocks, n = 3 to 5, half of them random, half made of colors
+of three or four blocks (often solvable); the CP-SAT engine's time beside the
+search's, and whether the answers agree (an undecided model counts as a timeout).
+``prefilter``: random dense boards (18 to 33 blocks); for each n, how many boards the column
+bound (a) already rejects at the root, how many more the CP-SAT relaxation (b) proves
+unsolvable, its mean cost, and the search time that a rejection saves.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+
+from mayan_bench import random_board
+
+from cpmodels.mayan import ModelUndecided, prefilter
+from cpmodels.mayan import solve as cpsat
+from graphsearch.mayan import Board, Puzzle, find_runs, format_moves
+from graphsearch.mayan.bounds import moves_needed
+from graphsearch.mayan.search import solve as search
+
+
+def small_board(rng: random.Random, blocks: int) -> Board:
+    while True:
+        colors = rng.randint(2, 4)
+        columns = [[] for _ in range(5)]
+        for _ in range(blocks):
+            x = rng.choice([x for x in range(5) if len(columns[x]) < 7])
+            columns[x].append(rng.randint(1, colors))
+        board = Board.from_columns(columns)
+        if not find_runs(board):
+            return board
+
+
+def triples_board(rng: random.Random, blocks: int) -> Board:
+    """Colors of three or four blocks each: such boards are often solvable."""
+    while True:
+        colors = []
+        while len(colors) < blocks - 2:
+            colors += [len(colors) % 4 + 1] * rng.choice([3, 3, 4])
+        columns = [[] for _ in range(5)]
+        for color in colors:
+            x = rng.choice([x for x in range(5) if len(columns[x]) < 7])
+            columns[x].append(color)
+        board = Board.from_columns(columns)
+        if not find_runs(board):
+            return board
+
+
+def timed(function, *args, **kwargs):
+    start = time.perf_counter()
+    result = function(*args, **kwargs)
+    return time.perf_counter() - start, result
+
+
+def bench_model(args) -> None:
+    rng = random.Random(args.seed)
+    print(f"{'blocks':>6}{'n':>3}{'search s':>10}{'cpsat s':>10}  answer    agree")
+    prefilter(Puzzle(1, Board.from_compact("1|1||1|")))  # import OR-Tools before timing
+    for i in range(args.boards):
+        blocks = rng.randint(8, 19)
+        make = small_board if i % 2 == 0 else triples_board
+        board = make(rng, blocks)
+        blocks = board.blocks
+        puzzle = Puzzle(rng.randint(3, 5), board)
+        t_search, expected = timed(search, puzzle)
+        try:
+            t_model, got = timed(cpsat, puzzle, time_limit=args.time_limit)
+            agree = "yes" if got.moves == expected.moves else "NO"
+            shown = f"{t_model:>10.2f}"
+        except ModelUndecided:
+            agree, shown = "timeout", f"{'>' + str(args.time_limit):>10}"
+        answer = format_moves(expected.moves).splitlines()[0]
+        print(f"{blocks:>6}{puzzle.n:>3}{t_search:>10.3f}{shown}  {answer:<9} {agree}")
+
+
+def bench_prefilter(args) -> None:
+    rng = random.Random(args.seed)
+    boards = [random_board(rng) for _ in range(args.boards)]
+    prefilter(Puzzle(1, boards[0]), time_limit=1)  # import OR-Tools before timing
+    print(
+        f"{'n':>3}{'boards':>8}{'solvable':>10}{'(a) cuts':>10}{'(b) cuts more':>15}"
+        f"{'(b) mean s':>12}{'search s on (b) cuts':>22}"
+    )
+    for n in args.n:
+        solvable = cut_a = cut_b = 0
+        costs, saved = [], []
+        for board in boards:
+            puzzle = Puzzle(n, board)
+            t_search, result = timed(search, puzzle)
+            solvable += result.solvable
+            if moves_needed(board.grid()) > n:
+                cut_a += 1
+                continue
+            t_pre, verdict = timed(prefilter, puzzle, time_limit=args.time_limit)
+            costs.append(t_pre)
+            if verdict is False:
+                assert not result.solvable, "the prefilter rejected a solvable board"
+                cut_b += 1
+                saved.append(t_search)
+        mean = statistics.mean(costs) if costs else 0.0
+        spared = sum(saved)
+        print(
+            f"{n:>3}{len(boards):>8}{solvable:>10}{cut_a:>10}{cut_b:>15}{mean:>12.3f}"
+            f"{spared:>22.3f}"
+        )
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("part", choices=["model", "prefilter"])
+    parser.add_argument("--boards", type=int, default=10)
+    parser.add_argument("--n", type=int, nargs="+", default=[1, 2, 3, 5])
+    parser.add_argument("--time-limit", type=float, default=120.0)
+    parser.add_argument("--seed", type=int, default=2011)
+    args = parser.parse_args()
+    bench_model(args) if args.part == "model" else bench_prefilter(args)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,139 @@
+"""The layered state graph of the Mayan search, as a networkx graph for inspection.
+
+Layer 0 holds the input board, layer t every board reachable in t moves (the moves the
+search expands, under the chosen convention).  A node is a (layer, board) pair; an edge is
+one move, so two moves that give the same board are two parallel edges.
+"""
+
+from __future__ import annotations
+
+from graphsearch.mayan.board import Board, Move, Puzzle
+from graphsearch.mayan.rules import apply_move, search_moves
+
+__all__ = ["GraphTooLarge", "node_id", "state_graph"]
+
+
+class GraphTooLarge(ValueError):
+    """The graph would pass the node limit."""
+
+
+def node_id(layer: int, board: Board) -> str:
+    return f"{layer}/{board.to_compact()}"
+
+
+def state_graph(
+    puzzle: Puzzle,
+    *,
+    depth: int | None = None,
+    max_nodes: int = 200_000,
+    same_color_swaps: bool = True,
+    truncate: bool = False,
+):
+    """A ``networkx.MultiDiGraph`` of the boards reachable in up to ``depth`` moves.
+
+    Node attributes: ``layer``, ``board`` (columns in judge format joined by ``|``),
+    ``blocks``, ``dead`` (no sequence of exactly the moves left clears it) and ``solution``
+    (on the path of the answer).  Edge attributes: ``move`` (``"x y g"``), ``order`` (its
+    place in expansion order) and ``solution``.  Graph attributes: ``n``, ``depth``,
+    ``same_color_swaps``, ``answer`` and ``truncated``.
+
+    Raises GraphTooLarge when the graph would pass ``max_nodes`` nodes, unless ``truncate``
+    is set: then expansion stops at the limit and the graph says ``truncated``.
+    """
+    import networkx as nx
+
+    from graphsearch.mayan.board import format_moves
+    from graphsearch.mayan.search import solve
+
+    n = puzzle.n
+    depth = n if depth is None else depth
+    if depth < 0:
+        raise ValueError("depth must be at least 0")
+    answer = solve(puzzle, same_color_swaps=same_color_swaps).moves
+    graph = nx.MultiDiGraph(
+        n=n,
+        depth=depth,
+        same_color_swaps=same_color_swaps,
+        answer=format_moves(answer).strip().replace("\n", "; "),
+        truncated=False,
+    )
+
+    def add(layer: int, board: Board) -> str:
+        name = node_id(layer, board)
+        if name not in graph:
+            graph.add_node(
+                name,
+                layer=layer,
+                board=board.to_compact(),
+                blocks=board.blocks,
+                dead=False,
+                solution=False,
+            )
+        return name
+
+    layer_boards = [puzzle.board]
+    add(0, puzzle.board)
+    expanded = set()  # nodes all of whose moves are in the graph
+    order = 0
+    for layer in range(depth):
+        following = {}
+        for board in layer_boards:
+            parent = node_id(layer, board)
+            for move in search_moves(board, same_color_swaps=same_color_swaps):
+                child = apply_move(board, move)
+                name = node_id(layer + 1, child)
+                if name not in graph and graph.number_of_nodes() >= max_nodes:
+                    if not truncate:
+                        raise GraphTooLarge(
+                            f"the state graph passes {max_nodes} nodes at layer {layer + 1}; "
+                            "lower --depth, raise --max-nodes, or pass --truncate"
+                        )
+                    graph.graph["truncated"] = True
+                    break
+                add(layer + 1, child)
+                text = move.to_text()
+                graph.add_edge(parent, name, key=text, move=text, order=order, solution=False)
+                order += 1
+                following[name] = child
+            else:
+                expanded.add(parent)
+            if graph.graph["truncated"]:
+                break
+        layer_boards = list(following.values())
+        if graph.graph["truncated"]:
+            break
+
+    _mark_dead(graph, expanded, n, same_color_swaps)
+    if answer is not None:
+        _mark_solution(graph, puzzle.board, answer, depth)
+    return graph
+
+
+def _mark_dead(graph, expanded: set, n: int, same_color_swaps: bool) -> None:
+    """Dead nodes: by induction over the fully expanded ones, by a search for the others."""
+    from graphsearch.mayan.search import solve
+
+    for name in sorted(graph, key=lambda v: -graph.nodes[v]["layer"]):
+        data = graph.nodes[name]
+        left = n - data["layer"]
+        if name in expanded:
+            data["dead"] = all(graph.nodes[child]["dead"] for child in graph.successors(name))
+        elif left == 0:
+            data["dead"] = data["blocks"] > 0
+        else:
+            board = Board.from_compact(data["board"])
+            result = solve(Puzzle(left, board), same_color_swaps=same_color_swaps)
+            data["dead"] = result.moves is None
+
+
+def _mark_solution(graph, board: Board, answer: tuple[Move, ...], depth: int) -> None:
+    name = node_id(0, board)
+    graph.nodes[name]["solution"] = True
+    for layer, move in enumerate(answer[:depth], 1):
+        board = apply_move(board, move)
+        child = node_id(layer, board)
+        if child not in graph:
+            return  # cut off by --truncate
+        graph.nodes[child]["solution"] = True
+        graph.edges[name, child, move.to_text()]["solution"] = True
+        name = child
