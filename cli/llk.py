@@ -119,7 +119,7 @@ def _svg(cases, case_no, query_text, solve_case, outside, max_turns) -> str:
             raise CliError(f"case {case_no} has no query to draw; give --query")
         query = case.queries[0]
     (link,) = solve_case(Case(case.board, (query,)), outside=outside, max_turns=max_turns)
-    verdict = f"YES, {link.turns} turn(s)" if link.linked else f"NO ({link.reason})"
+    verdict = f"YES, {_turns(link.turns)}" if link.linked else f"NO ({link.reason})"
     try:
         return link_svg(case.board, link, outside, title=f"{query.to_text()}: {verdict}")
     except ValueError as exc:
@@ -157,7 +157,7 @@ def _pretty(cases, answers, outside) -> str:
         parts.append(f"Case {number}: {n} x {m}, {len(links)} queries, {linked} linked\n")
         for i, (query, link) in enumerate(zip(case.queries, links, strict=True), 1):
             if link.linked:
-                turns = f"{link.turns} turn" + ("" if link.turns == 1 else "s")
+                turns = _turns(link.turns)
                 corners = " -> ".join(f"({r},{c})" for r, c in map(_point, link.path))
                 parts.append(f"  query {i}: {query.to_text()}  YES, {turns}: {corners}\n")
             else:
@@ -167,6 +167,10 @@ def _pretty(cases, answers, outside) -> str:
         if not drawn:
             parts.append(f"  (boards over {PRETTY_LIMIT} x {PRETTY_LIMIT} are not drawn)\n")
     return "".join(parts)
+
+
+def _turns(count: int) -> str:
+    return f"{count} turn" + ("" if count == 1 else "s")
 
 
 def _indent(text: str) -> str:

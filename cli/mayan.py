@@ -17,7 +17,7 @@ from cli.common import (
 
 ENGINE_HELP = (
     "search: layered search with a dead-state table and move bounds (default, fastest); "
-    "dfs: plain reference depth-first search, slow on dense boards; "
+    "dfs: plain reference depth-first search over Board values (seconds on dense boards); "
     "cpsat: an exact OR-Tools CP-SAT model, an independent check for boards of up to "
     "about 20 blocks (seconds to minutes; slower than search)."
 )

@@ -1,8 +1,10 @@
-"""The plain reference engine: depth-first over ``Board`` values, no tables, no bounds.
+"""The plain reference engine: depth-first over ``Board`` values.
 
 It tries the moves of ``search_moves`` in answer order and stops at the first sequence that
-empties the board in exactly n moves.  Its one pruning is the statement's own arithmetic: a
-color with one or two blocks left can never vanish.
+empties the board in exactly n moves.  It prunes only with the statement's own arithmetic
+(a color with one or two blocks left can never vanish) and remembers the (board, moves
+left) states it has already failed from, since a state's outcome does not depend on the
+path to it.
 """
 
 from __future__ import annotations
@@ -22,8 +24,11 @@ def solve(
     """The lexicographically smallest sequence of exactly ``puzzle.n`` moves that clears it."""
     deadline = Deadline(time_limit, every=256)
     stats = {"nodes": 0}
+    failed: set[tuple[Board, int]] = set()
 
     def dfs(board: Board, k: int) -> list | None:
+        if (board, k) in failed:
+            return None
         stats["nodes"] += 1
         if deadline.expired():
             raise SearchTimeout("the search had not finished", stats)
@@ -36,6 +41,7 @@ def solve(
             rest = dfs(apply_move(board, move), k - 1)
             if rest is not None:
                 return [move, *rest]
+        failed.add((board, k))
         return None
 
     moves = dfs(puzzle.board, puzzle.n)

@@ -77,4 +77,4 @@ def test_llk_svg(solve, tmp_path):
     (line,) = root.iter(f"{SVG}path")
     assert line.get("d").count("L") == 3  # four corner points
     texts = [t.text for t in root.iter(f"{SVG}text")]
-    assert "1 1 3 4: YES, 2 turn(s)" in texts
+    assert "1 1 3 4: YES, 2 turns" in texts
