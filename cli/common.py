@@ -21,15 +21,69 @@ class CliError(Exception):
         self.command = ctx.command_path if ctx is not None else "solve"
 
 
+def input_name(stream) -> str:
+    """The name to use for FILE in messages."""
+    name = getattr(stream, "name", "-")
+    return "<stdin>" if name == "-" or not isinstance(name, str) else name
+
+
 def read_input(stream) -> tuple[bytes, str]:
     """The whole input and the name to use for it in messages."""
-    name = getattr(stream, "name", "-")
-    if name == "-" or not isinstance(name, str):
-        name = "<stdin>"
+    name = input_name(stream)
     try:
         return stream.read(), name
     except OSError as exc:
         raise CliError(f"{name}: cannot read: {exc.strerror or exc}") from None
+
+
+def read_puzzle(stream):
+    """The Mayan puzzle in FILE, or a CliError naming the file, line and token."""
+    from graphsearch.mayan import InvalidBoardError, parse_puzzle
+
+    data, name = read_input(stream)
+    try:
+        return parse_puzzle(data)
+    except InvalidBoardError as exc:
+        raise CliError(f"{name}: {exc}") from None
+
+
+def read_cases(stream) -> tuple[list, str]:
+    """The link-query cases in FILE and its name, or a CliError naming case, line and token."""
+    from graphsearch.llk import InvalidGridError, parse_cases
+
+    data, name = read_input(stream)
+    try:
+        return parse_cases(data), name
+    except InvalidGridError as exc:
+        raise CliError(f"{name}: {exc}") from None
+
+
+def pick_case(cases: list, case_no: int, name: str):
+    """Case ``case_no`` (1-based) of the input."""
+    if case_no > len(cases):
+        raise CliError(f"--case {case_no}: {name} has {len(cases)} case(s)")
+    return cases[case_no - 1]
+
+
+def case_option(help: str):
+    return click.option(
+        "--case", "case_no", type=click.IntRange(min=1), default=1, show_default=True, help=help
+    )
+
+
+def query_option(help: str):
+    return click.option("--query", metavar='"x1 y1 x2 y2"', help=help)
+
+
+def output_option(help: str, required: bool = False, metavar: str = "FILE"):
+    return click.option(
+        "-o",
+        "--output",
+        required=required,
+        type=click.Path(dir_okay=False),
+        metavar=metavar,
+        help=help,
+    )
 
 
 def check_time_limit(ctx, param, value):

@@ -4,11 +4,29 @@ from __future__ import annotations
 
 import click
 
-from cli.common import INPUT_FILE, CliError, parse_query_option, read_input
+from cli.common import (
+    INPUT_FILE,
+    CliError,
+    case_option,
+    output_option,
+    parse_query_option,
+    pick_case,
+    query_option,
+    read_cases,
+    read_puzzle,
+)
 
-FORMAT_HELP = (
-    "The format follows OUT's suffix: .graphml, .gexf, .json (networkx node-link) or .dot "
-    "(needs pydot)."
+OUT_HELP = (
+    "The file to write; its suffix picks the format: .graphml, .gexf, .json (networkx "
+    "node-link) or .dot (needs pydot)."
+)
+max_nodes_option = click.option(
+    "--max-nodes",
+    type=click.IntRange(min=1),
+    default=200_000,
+    show_default=True,
+    metavar="N",
+    help="Stop with an error rather than build a larger graph.",
 )
 
 
@@ -17,34 +35,32 @@ def export_group() -> None:
     """Write a puzzle's state graph to a file (GraphML, GEXF, node-link JSON or DOT)."""
 
 
+def _write(graph, output: str) -> None:
+    from graphsearch.export import ExportError, write_graph
+
+    try:
+        write_graph(graph, output)
+    except ExportError as exc:
+        raise CliError(str(exc)) from None
+    note = " (truncated)" if graph.graph.get("truncated") else ""
+    click.echo(
+        f"{output}: {graph.number_of_nodes()} nodes, {graph.number_of_edges()} edges{note}",
+        err=True,
+    )
+
+
 @export_group.command("mayan")
 @click.argument("file", type=INPUT_FILE)
-@click.option(
-    "-o",
-    "--output",
-    required=True,
-    type=click.Path(dir_okay=False),
-    metavar="OUT",
-    help=FORMAT_HELP,
-)
+@output_option(OUT_HELP, required=True, metavar="OUT")
 @click.option(
     "--depth",
     type=click.IntRange(min=0),
     metavar="D",
     help="Layers of moves to expand (default: n).",
 )
+@max_nodes_option
 @click.option(
-    "--max-nodes",
-    type=click.IntRange(min=1),
-    default=200_000,
-    show_default=True,
-    metavar="N",
-    help="Stop with an error rather than build a larger graph.",
-)
-@click.option(
-    "--truncate",
-    is_flag=True,
-    help="At --max-nodes, write the graph built so far instead of failing.",
+    "--truncate", is_flag=True, help="At --max-nodes, write the graph built so far instead."
 )
 @click.option(
     "--same-color-swaps/--no-same-color-swaps",
@@ -60,15 +76,9 @@ def export_mayan(file, output, depth, max_nodes, truncate, same_color_swaps) -> 
     moves left clears it) and solution (on the answer's path); edges carry the move
     ("x y g") in expansion order.
     """
-    from graphsearch.export import ExportError, write_graph
-    from graphsearch.mayan import InvalidBoardError, parse_puzzle
     from graphsearch.mayan.stategraph import GraphTooLarge, state_graph
 
-    data, name = read_input(file)
-    try:
-        puzzle = parse_puzzle(data)
-    except InvalidBoardError as exc:
-        raise CliError(f"{name}: {exc}") from None
+    puzzle = read_puzzle(file)
     try:
         graph = state_graph(
             puzzle,
@@ -77,39 +87,16 @@ def export_mayan(file, output, depth, max_nodes, truncate, same_color_swaps) -> 
             same_color_swaps=same_color_swaps,
             truncate=truncate,
         )
-        write_graph(graph, output)
-    except (GraphTooLarge, ExportError) as exc:
+    except GraphTooLarge as exc:
         raise CliError(str(exc)) from None
-    click.echo(
-        f"{output}: {graph.number_of_nodes()} nodes, {graph.number_of_edges()} edges"
-        + (" (truncated)" if graph.graph["truncated"] else ""),
-        err=True,
-    )
+    _write(graph, output)
 
 
 @export_group.command("llk")
 @click.argument("file", type=INPUT_FILE)
-@click.option(
-    "-o",
-    "--output",
-    required=True,
-    type=click.Path(dir_okay=False),
-    metavar="OUT",
-    help=FORMAT_HELP,
-)
-@click.option(
-    "--case",
-    "case_no",
-    type=click.IntRange(min=1),
-    default=1,
-    show_default=True,
-    help="The case whose board to export.",
-)
-@click.option(
-    "--query",
-    metavar='"x1 y1 x2 y2"',
-    help="Mark a fewest-turn path between these tiles (graph attribute turns).",
-)
+@output_option(OUT_HELP, required=True, metavar="OUT")
+@case_option("The case whose board to export.")
+@query_option("Mark a fewest-turn path between these tiles (graph attribute turns).")
 @click.option("--outside", is_flag=True, help="Include the ring of empty cells around the board.")
 @click.option(
     "--max-turns",
@@ -119,14 +106,7 @@ def export_mayan(file, output, depth, max_nodes, truncate, same_color_swaps) -> 
     metavar="K",
     help="With --query: the turn limit for the path.",
 )
-@click.option(
-    "--max-nodes",
-    type=click.IntRange(min=1),
-    default=200_000,
-    show_default=True,
-    metavar="N",
-    help="Stop with an error rather than build a larger graph.",
-)
+@max_nodes_option
 def export_llk(file, output, case_no, query, outside, max_turns, max_nodes) -> None:
     """The (cell, direction) graph that the graph engine searches.
 
@@ -134,18 +114,10 @@ def export_llk(file, output, case_no, query, outside, max_turns, max_nodes) -> N
     carry weight (0 straight on, 1 a turn).  With --query the two tiles join the graph and
     the nodes of a fewest-turn path get path=True.
     """
-    from graphsearch.export import ExportError, write_graph
-    from graphsearch.llk import InvalidGridError, parse_cases
     from graphsearch.llk.graph import export_graph
 
-    data, name = read_input(file)
-    try:
-        cases = parse_cases(data)
-    except InvalidGridError as exc:
-        raise CliError(f"{name}: {exc}") from None
-    if case_no > len(cases):
-        raise CliError(f"--case {case_no}: {name} has {len(cases)} case(s)")
-    case = cases[case_no - 1]
+    cases, name = read_cases(file)
+    case = pick_case(cases, case_no, name)
     try:
         graph = export_graph(
             case,
@@ -154,9 +126,6 @@ def export_llk(file, output, case_no, query, outside, max_turns, max_nodes) -> N
             max_nodes=max_nodes,
             query=parse_query_option(query, case.shape),
         )
-        write_graph(graph, output)
-    except (ValueError, ExportError) as exc:
+    except ValueError as exc:
         raise CliError(str(exc)) from None
-    click.echo(
-        f"{output}: {graph.number_of_nodes()} nodes, {graph.number_of_edges()} edges", err=True
-    )
+    _write(graph, output)

@@ -10,9 +10,13 @@ from cli.common import (
     INPUT_FILE,
     OUTPUT_OPTION_HELP,
     CliError,
+    case_option,
     emit,
+    output_option,
     parse_query_option,
-    read_input,
+    pick_case,
+    query_option,
+    read_cases,
     to_json,
 )
 
@@ -58,20 +62,9 @@ ENGINE_HELP = (
     f"points (1-based); pretty: the path drawn on boards up to {PRETTY_LIMIT} x "
     f"{PRETTY_LIMIT}; svg: one query's board and path as a picture (see --case, --query).",
 )
-@click.option(
-    "--case",
-    "case_no",
-    type=click.IntRange(min=1),
-    default=1,
-    show_default=True,
-    help="With --format svg: the case to draw.",
-)
-@click.option(
-    "--query",
-    metavar='"x1 y1 x2 y2"',
-    help="With --format svg: the query to draw (default: the case's first query).",
-)
-@click.option("-o", "--output", type=click.Path(dir_okay=False), help=OUTPUT_OPTION_HELP)
+@case_option("With --format svg: the case to draw.")
+@query_option("With --format svg: the query to draw (default: the case's first query).")
+@output_option(OUTPUT_OPTION_HELP)
 def llk_command(file, engine, outside, max_turns, fmt, case_no, query, output) -> None:
     """Answer 连连看 link queries (HDU 1175).
 
@@ -80,17 +73,12 @@ def llk_command(file, engine, outside, max_turns, fmt, case_no, query, output) -
     (- reads standard input).  Two tiles link when they are of one type, in different
     cells, and a path of at most K turns joins them through empty cells.
     """
-    from graphsearch.llk import InvalidGridError, parse_cases
     from graphsearch.llk.engines import get_engine
 
-    data, name = read_input(file)
-    try:
-        cases = parse_cases(data)
-    except InvalidGridError as exc:
-        raise CliError(f"{name}: {exc}") from None
+    cases, name = read_cases(file)
     solve_case = get_engine(engine)
     if fmt == "svg":
-        emit(_svg(cases, case_no, query, solve_case, outside, max_turns), output)
+        emit(_svg(cases, name, case_no, query, solve_case, outside, max_turns), output)
         return
     answers = [solve_case(case, outside=outside, max_turns=max_turns) for case in cases]
     if fmt == "judge":
@@ -106,13 +94,11 @@ def llk_command(file, engine, outside, max_turns, fmt, case_no, query, output) -
         emit(text, output)
 
 
-def _svg(cases, case_no, query_text, solve_case, outside, max_turns) -> str:
+def _svg(cases, name, case_no, query_text, solve_case, outside, max_turns) -> str:
     from graphsearch.llk import Case
     from graphsearch.llk.draw import link_svg
 
-    if case_no > len(cases):
-        raise CliError(f"--case {case_no}: the input has {len(cases)} case(s)")
-    case = cases[case_no - 1]
+    case = pick_case(cases, case_no, name)
     query = parse_query_option(query_text, case.shape)
     if query is None:
         if not case.queries:

@@ -11,7 +11,9 @@ from cli.common import (
     CliError,
     check_time_limit,
     emit,
-    read_input,
+    input_name,
+    output_option,
+    read_puzzle,
     to_json,
 )
 
@@ -61,7 +63,7 @@ _PALETTE = (
     help="judge: exactly the judge's output; json: moves and search statistics; "
     "pretty: each move and the board after it; svg: the solution as a strip of boards.",
 )
-@click.option("-o", "--output", type=click.Path(dir_okay=False), help=OUTPUT_OPTION_HELP)
+@output_option(OUTPUT_OPTION_HELP)
 @click.option(
     "--time-limit",
     type=float,
@@ -77,15 +79,11 @@ def mayan_command(file, engine, same_color_swaps, prefilter, fmt, output, time_l
     0 (- reads standard input).  Prints the lexicographically smallest solution, one
     "x y g" line per move, or -1 when there is none.
     """
-    from graphsearch.mayan import InvalidBoardError, parse_puzzle
     from graphsearch.mayan.engines import run
     from graphsearch.mayan.result import SearchTimeout
 
-    data, name = read_input(file)
-    try:
-        puzzle = parse_puzzle(data)
-    except InvalidBoardError as exc:
-        raise CliError(f"{name}: {exc}") from None
+    puzzle = read_puzzle(file)
+    name = input_name(file)
     try:
         result = run(
             engine,
