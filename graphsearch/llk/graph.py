@@ -41,11 +41,27 @@ def _successors(tiles, node, endpoints, target=None):
         yield (r, c, turn), 1
 
 
+def turns_needed(node, target) -> int:
+    """A lower bound on the turns from a (cell, direction) state to the target cell.
+
+    0 when the target lies ahead on the ray; 1 when it lies strictly ahead but off the ray,
+    or level beside (turn now); otherwise (behind) 2.
+    """
+    r, c, d = node
+    dr, dc = DIRECTIONS[d]
+    ahead = (target[0] - r) * dr + (target[1] - c) * dc  # distance along the heading
+    aside = (target[0] - r) * dc - (target[1] - c) * dr  # distance across it
+    if aside == 0 and ahead >= 0:
+        return 0
+    return 1 if ahead >= 0 else 2
+
+
 def build_graph(tiles: np.ndarray, endpoints=(), source=None, target=None, max_turns=None):
     """The directed (cell, direction) graph over the empty cells and the ``endpoints``.
 
-    With ``source``, only the nodes reachable from it within ``max_turns`` turns; edges out
-    of ``target`` are left out.  Edge attribute ``weight``: 0 straight on, 1 a turn.
+    With ``source``, only the nodes reachable from it within ``max_turns`` turns that can
+    still reach ``target`` within them (by ``turns_needed``); edges out of ``target`` are
+    left out.  Edge attribute ``weight``: 0 straight on, 1 a turn.
     """
     import networkx as nx
 
@@ -73,7 +89,10 @@ def build_graph(tiles: np.ndarray, endpoints=(), source=None, target=None, max_t
         best[node] = turns
         graph.add_node(node)
         for succ, weight in _successors(tiles, node, endpoints, target):
-            if max_turns is not None and turns + weight > max_turns:
+            if max_turns is not None and target is not None:
+                if turns + weight + turns_needed(succ, target) > max_turns:
+                    continue
+            elif max_turns is not None and turns + weight > max_turns:
                 continue
             graph.add_edge(node, succ, weight=weight)
             if weight:
@@ -81,6 +100,14 @@ def build_graph(tiles: np.ndarray, endpoints=(), source=None, target=None, max_t
             else:
                 queue.appendleft((*succ, turns))
     return graph
+
+
+def _adjacent(a, b) -> bool:
+    return abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
+
+
+def _open_beside(tiles, cell) -> bool:
+    return any(_open(tiles, (cell[0] + dr, cell[1] + dc), ()) for dr, dc in DIRECTIONS)
 
 
 def min_turns(graph, source, target):
@@ -120,6 +147,8 @@ def link(tiles: np.ndarray, offset: int, board, query: Query, max_turns: int) ->
         return Link(False, reason=reason)
     a = (query.a[0] + offset, query.a[1] + offset)
     b = (query.b[0] + offset, query.b[1] + offset)
+    if not _adjacent(a, b) and not (_open_beside(tiles, a) and _open_beside(tiles, b)):
+        return Link(False, reason=f"no path with at most {max_turns} turns")  # walled in
     graph = build_graph(tiles, (a, b), source=a, target=b, max_turns=max_turns)
     found = min_turns(graph, a, b)
     if found is None or found[0] > max_turns:
