@@ -31,7 +31,7 @@ def read_input(stream) -> tuple[bytes, str]:
     """The whole input and the name to use for it in messages."""
     name = input_name(stream)
     try:
-        return stream.read(), name
+        return stream.read().removeprefix(b"\xef\xbb\xbf"), name  # a UTF-8 mark, if any
     except OSError as exc:
         raise CliError(f"{name}: cannot read: {exc.strerror or exc}") from None
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 
 from graphsearch.mayan.board import Board, Puzzle
-from graphsearch.mayan.result import Deadline, MayanResult, SearchTimeout
+from graphsearch.mayan.result import Deadline, MayanResult, SearchTimeout, allow_depth
 from graphsearch.mayan.rules import apply_move, search_moves
 
 __all__ = ["solve"]
@@ -44,6 +44,7 @@ def solve(
         failed.add((board, k))
         return None
 
+    allow_depth(puzzle.n)
     moves = dfs(puzzle.board, puzzle.n)
     stats["seconds"] = round(deadline.elapsed(), 6)
     return MayanResult(puzzle.n, None if moves is None else tuple(moves), "dfs", stats)

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import sys
 import time
 from dataclasses import dataclass, field
 
 from graphsearch.mayan.board import Move
 
-__all__ = ["Deadline", "MayanResult", "SearchTimeout"]
+__all__ = ["Deadline", "MayanResult", "SearchTimeout", "allow_depth"]
 
 
 @dataclass(frozen=True)
@@ -52,3 +53,10 @@ class Deadline:
             return False
         self._count = 0
         return time.perf_counter() > self.end
+
+
+def allow_depth(n: int) -> None:
+    """Let a recursive search go n levels deep (a puzzle may ask for any n)."""
+    needed = 4 * n + 1000
+    if sys.getrecursionlimit() < needed:
+        sys.setrecursionlimit(needed)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from graphsearch.mayan.board import HEIGHT, Move, Puzzle
 from graphsearch.mayan.bounds import moves_needed
-from graphsearch.mayan.result import Deadline, MayanResult, SearchTimeout
+from graphsearch.mayan.result import Deadline, MayanResult, SearchTimeout, allow_depth
 from graphsearch.mayan.rules import _move, _search_moves
 
 __all__ = ["solve"]
@@ -61,6 +61,7 @@ def solve(
             table.add(key)
         return False
 
+    allow_depth(puzzle.n)
     grid = puzzle.board.grid()
     found = moves_needed(grid) <= n and search(grid, n)
     stats["table_size"] = sum(map(len, dead))

@@ -108,3 +108,12 @@ def test_brute_force_comparison_is_not_vacuous():
         assert (None if got is None else [(m.x, m.y, m.g) for m in got]) == expected
         solvable += expected is not None
     assert solvable >= 10
+
+
+@pytest.mark.parametrize("engine", FAST_ENGINES)
+def test_many_moves_go_deeper_than_the_recursion_limit(engine):
+    board = Board.from_compact("|||1 1|1")
+    result = get_engine(engine)(Puzzle(3000, board))
+    assert len(result.moves) == 3000
+    assert result.moves[0] == result.moves[-2]  # same-color swaps spend the spare moves
+    assert is_solution(board, 3000, result.moves)
