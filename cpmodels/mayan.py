@@ -74,202 +74,230 @@ class MayanModel:
 
 def build(puzzle: Puzzle, *, same_color_swaps: bool = True) -> MayanModel:
     """Variables and constraints of the exact model."""
-    from ortools.sat.python import cp_model
+    return _Builder(puzzle, same_color_swaps).build()
 
-    board = puzzle.board
-    n = puzzle.n
-    colors = sorted({c for column in board.columns for c in column})
-    k_of = {c: i + 1 for i, c in enumerate(colors)}  # colors renumbered 1..C, 0 empty
-    kinds = range(len(colors) + 1)
-    layers = n + board.blocks // 3
-    model = cp_model.CpModel()
 
-    # state[t]: cell -> (int color var, {k: bool}) for t = 0..layers
-    def new_state(t):
+class _Builder:
+    """Adds the model's variables and constraints, one part of a layer at a time."""
+
+    def __init__(self, puzzle: Puzzle, same_color_swaps: bool) -> None:
+        from ortools.sat.python import cp_model
+
+        self.cp_model = cp_model
+        self.model = cp_model.CpModel()
+        self.puzzle = puzzle
+        self.same_color_swaps = same_color_swaps
+        board = puzzle.board
+        self.colors = sorted({c for column in board.columns for c in column})
+        self.kinds = range(len(self.colors) + 1)  # colors renumbered 1..C, 0 empty
+        self.layers = puzzle.n + board.blocks // 3
+        self.states = [self._state(t) for t in range(self.layers + 1)]
+
+    # --- cells -------------------------------------------------------------------------
+
+    def _state(self, t: int) -> dict:
+        """cell -> (int color, {kind: bool}) after t layers; blocks never float."""
+        model = self.model
         state = {}
         for x, y in CELLS:
-            color = model.new_int_var(0, len(colors), f"c[{t},{x},{y}]")
-            onehot = {k: model.new_bool_var(f"b[{t},{x},{y},{k}]") for k in kinds}
+            color = model.new_int_var(0, len(self.colors), f"c[{t},{x},{y}]")
+            onehot = {k: model.new_bool_var(f"b[{t},{x},{y},{k}]") for k in self.kinds}
             model.add_exactly_one(onehot.values())
             model.add(color == sum(k * v for k, v in onehot.items()))
             state[x, y] = (color, onehot)
-        # blocks never float: an empty cell has only empty cells above it
         for x in range(WIDTH):
-            for y in range(HEIGHT - 1):
+            for y in range(HEIGHT - 1):  # an empty cell has only empty cells above it
                 model.add_implication(state[x, y][1][0], state[x, y + 1][1][0])
+        if t > 0:  # redundant: a color with one or two blocks left can never vanish
+            domain = self.cp_model.Domain.from_intervals([[0, 0], [3, len(CELLS)]])
+            for k in self.kinds[1:]:
+                count = sum(state[cell][1][k] for cell in CELLS)
+                model.add_linear_expression_in_domain(count, domain)
         return state
 
-    states = [new_state(t) for t in range(layers + 1)]
-    # redundant, for propagation: a color with one or two blocks left can never vanish
-    for state in states[1:]:
-        for k in kinds[1:]:
-            count = sum(state[cell][1][k] for cell in CELLS)
-            model.add_linear_expression_in_domain(
-                count, cp_model.Domain.from_intervals([[0, 0], [3, len(CELLS)]])
-            )
-    for x, y in CELLS:
-        model.add(states[0][x, y][0] == k_of.get(board[x, y], 0))
-    for x, y in CELLS:
-        model.add(states[layers][x, y][0] == 0)
+    def color(self, t: int, cell):
+        return self.states[t][cell][0]
 
-    def color(t, cell):
-        return states[t][cell][0]
+    def empty(self, t: int, cell):
+        return self.states[t][cell][1][0]
 
-    def empty(t, cell):
-        return states[t][cell][1][0]
+    def same(self, t: int, new_cell, old_cell, when) -> None:
+        """Under the literals ``when``: new_cell after layer t holds old_cell's color."""
+        self.model.add(self.color(t + 1, new_cell) == self.color(t, old_cell)).only_enforce_if(when)
 
-    def same(t, cell_new, cell_old, when):
-        model.add(color(t + 1, cell_new) == color(t, cell_old)).only_enforce_if(when)
+    def cleared(self, t: int, cell, when) -> None:
+        self.model.add(self.color(t + 1, cell) == 0).only_enforce_if(when)
 
-    is_move, is_round, is_idle, selected = [], [], [], []
-    for t in range(layers):
-        mv = model.new_bool_var(f"move[{t}]")
-        rm = model.new_bool_var(f"round[{t}]")
-        idle = model.new_bool_var(f"idle[{t}]")
-        model.add_exactly_one([mv, rm, idle])
-        is_move.append(mv)
-        is_round.append(rm)
-        is_idle.append(idle)
+    # --- the whole model ---------------------------------------------------------------
 
-        # runs: triple[l, k] when the three cells of line l all hold color k
-        marks = {cell: [] for cell in CELLS}
-        triples = []
-        for li, line in enumerate(LINES):
-            for k in kinds[1:]:
-                triple = model.new_bool_var(f"run[{t},{li},{k}]")
-                cells = [states[t][cell][1][k] for cell in line]
-                model.add_bool_and(cells).only_enforce_if(triple)
-                model.add_bool_or([c.Not() for c in cells] + [triple])
-                triples.append(triple)
-                for cell in line:
-                    marks[cell].append(triple)
-        has_run = model.new_bool_var(f"unstable[{t}]")
-        model.add_max_equality(has_run, triples)
-        model.add(rm == has_run)  # a round exactly when there is a run
-        if t > 0:  # once idle, idle to the end
-            model.add_implication(is_idle[t - 1], idle)
-
-        # --- idle: nothing changes
+    def build(self) -> MayanModel:
+        model = self.model
+        k_of = {c: i + 1 for i, c in enumerate(self.colors)}
         for cell in CELLS:
-            same(t, cell, cell, [idle])
+            model.add(self.color(0, cell) == k_of.get(self.puzzle.board[cell], 0))
+            model.add(self.color(self.layers, cell) == 0)
+        is_move, is_idle, selected = [], [], []
+        for t in range(self.layers):
+            mv = model.new_bool_var(f"move[{t}]")
+            rm = model.new_bool_var(f"round[{t}]")
+            idle = model.new_bool_var(f"idle[{t}]")
+            model.add_exactly_one([mv, rm, idle])
+            has_run, marks = self._runs(t)
+            model.add(rm == has_run)  # a round exactly when there is a run
+            if is_idle:  # once idle, idle to the end
+                model.add_implication(is_idle[-1], idle)
+            for cell in CELLS:
+                self.same(t, cell, cell, [idle])
+            self._round(t, rm, marks)
+            selected.append(self._moves(t, mv))
+            is_move.append(mv)
+            is_idle.append(idle)
+        model.add(sum(is_move) == self.puzzle.n)
+        choice, rank_of_move = self._move_order(is_move, selected)
+        return MayanModel(model, self.puzzle.n, self.layers, choice, rank_of_move)
 
-        # --- removal round with gravity by ranks of the surviving blocks
+    # --- runs and removal rounds -------------------------------------------------------
+
+    def _runs(self, t: int):
+        """A literal for "the board after t layers holds a run", and per cell the runs
+        through it (one literal per line of three and color)."""
+        model = self.model
+        marks = {cell: [] for cell in CELLS}
+        runs = []
+        for li, line in enumerate(LINES):
+            for k in self.kinds[1:]:
+                run = model.new_bool_var(f"run[{t},{li},{k}]")
+                cells = [self.states[t][cell][1][k] for cell in line]
+                model.add_bool_and(cells).only_enforce_if(run)
+                model.add_bool_or([c.Not() for c in cells] + [run])
+                runs.append(run)
+                for cell in line:
+                    marks[cell].append(run)
+        has_run = model.new_bool_var(f"unstable[{t}]")
+        model.add_max_equality(has_run, runs)
+        return has_run, marks
+
+    def _round(self, t: int, rm, marks) -> None:
+        """Under ``rm``: marked blocks vanish, each survivor falls to its rank in its column."""
+        model = self.model
         for x in range(WIDTH):
             keep = []
             for y in range(HEIGHT):
                 cell = (x, y)
                 marked = model.new_bool_var(f"marked[{t},{x},{y}]")
                 model.add_max_equality(marked, marks[cell])
-                k = model.new_bool_var(f"keep[{t},{x},{y}]")
-                # keep = occupied and not marked
-                model.add_bool_and([empty(t, cell).Not(), marked.Not()]).only_enforce_if(k)
-                model.add_bool_or([empty(t, cell), marked, k])
-                keep.append(k)
+                kept = model.new_bool_var(f"keep[{t},{x},{y}]")  # occupied and not marked
+                model.add_bool_and([self.empty(t, cell).Not(), marked.Not()]).only_enforce_if(kept)
+                model.add_bool_or([self.empty(t, cell), marked, kept])
+                keep.append(kept)
             for y in range(HEIGHT):
-                rank = sum(keep[:y])  # kept blocks below y: where block y lands
+                rank = sum(keep[:y])  # survivors below y: where block y lands
                 landed = []
                 for h in range(y + 1):
                     land = model.new_bool_var(f"land[{t},{x},{y},{h}]")
-                    model.add(rank == h).only_enforce_if([land])
+                    model.add(rank == h).only_enforce_if(land)
                     model.add_implication(land, keep[y])
                     landed.append(land)
-                    same(t, (x, h), (x, y), [rm, land])
-                # a kept block lands somewhere
+                    self.same(t, (x, h), (x, y), [rm, land])
                 model.add_bool_or(landed).only_enforce_if(keep[y])
-            total = sum(keep)
-            for h in range(HEIGHT):
-                # cells at or above the number of survivors are empty after the round
+            survivors = sum(keep)
+            for h in range(HEIGHT):  # cells at or above the survivors' count are empty
                 above = model.new_bool_var(f"above[{t},{x},{h}]")
-                model.add(total <= h).only_enforce_if(above)
-                model.add(total >= h + 1).only_enforce_if(above.Not())
-                model.add(color(t + 1, (x, h)) == 0).only_enforce_if([rm, above])
+                model.add(survivors <= h).only_enforce_if(above)
+                model.add(survivors >= h + 1).only_enforce_if(above.Not())
+                self.cleared(t, (x, h), [rm, above])
 
-        # --- a move
-        sel = {}
+    # --- moves ---------------------------------------------------------------------------
+
+    def _moves(self, t: int, mv) -> dict:
+        """Under ``mv``: exactly one move of MOVES; returns its selection literals."""
+        model = self.model
+        selected = {}
         touches = {x: [] for x in range(WIDTH)}
         for mi, move in enumerate(MOVES):
-            x, y, g = move.x, move.y, move.g
-            src, dst = (x, y), (x + g, y)
             s = model.new_bool_var(f"sel[{t},{mi}]")
-            if g == -1:
-                # only into an empty cell: a left swap is the right move of the neighbour
-                model.add_implication(s, empty(t, dst))
-            model.add_implication(s, empty(t, src).Not())
-            if not same_color_swaps:
-                model.add(color(t, src) != color(t, dst)).only_enforce_if(s)
-            sel[mi] = s
-            touches[x].append(s)
-            touches[x + g].append(s)
-
-            swap = model.new_bool_var(f"swap[{t},{mi}]")
-            fall = model.new_bool_var(f"fall[{t},{mi}]")
-            model.add(swap + fall == s)
-            model.add_implication(swap, empty(t, dst).Not())
-            model.add_implication(fall, empty(t, dst))
-            # swap: the two cells trade colors, the rest of both columns stays
-            same(t, src, dst, [swap])
-            same(t, dst, src, [swap])
-            for yy in range(HEIGHT):
-                if yy != y:
-                    same(t, (x, yy), (x, yy), [swap])
-                    same(t, (x + g, yy), (x + g, yy), [swap])
-            # fall: column x closes the gap, the block lands on top of column x + g
-            for yy in range(HEIGHT):
-                if yy < y:
-                    same(t, (x, yy), (x, yy), [fall])
-                elif yy < HEIGHT - 1:
-                    same(t, (x, yy), (x, yy + 1), [fall])
-                else:
-                    model.add(color(t + 1, (x, yy)) == 0).only_enforce_if(fall)
-            for h in range(HEIGHT):
-                target = (x + g, h)
-                if h > y:
-                    same(t, target, target, [fall])
-                    continue
-                # the landing cell: empty, with a block (or the floor) below it
-                lands = model.new_bool_var(f"lands[{t},{mi},{h}]")
-                below = [] if h == 0 else [empty(t, (x + g, h - 1)).Not()]
-                model.add_bool_and([*below, empty(t, target)]).only_enforce_if(lands)
-                model.add_bool_or(
-                    [lands, empty(t, target).Not()] + ([empty(t, (x + g, h - 1))] if h else [])
-                )
-                same(t, target, src, [fall, lands])
-                same(t, target, target, [fall, lands.Not()])
-        model.add(sum(sel.values()) == mv)
-        for x in range(WIDTH):
+            self._move(t, mi, move, s)
+            selected[mi] = s
+            touches[move.x].append(s)
+            touches[move.x + move.g].append(s)
+        model.add(sum(selected.values()) == mv)
+        for x in range(WIDTH):  # a column no move touches stays as it is
             untouched = model.new_bool_var(f"untouched[{t},{x}]")
             model.add(sum(touches[x]) == 0).only_enforce_if(untouched)
-            model.add_bool_or(touches[x] + [untouched])
+            model.add_bool_or([*touches[x], untouched])
             for y in range(HEIGHT):
-                same(t, (x, y), (x, y), [mv, untouched])
-        selected.append(sel)
+                self.same(t, (x, y), (x, y), [mv, untouched])
+        return selected
 
-    model.add(sum(is_move) == n)
+    def _move(self, t: int, mi: int, move: Move, s) -> None:
+        """The effect of one move under its selection literal ``s``."""
+        model, empty = self.model, self.empty
+        x, y, g = move.x, move.y, move.g
+        src, dst = (x, y), (x + g, y)
+        model.add_implication(s, empty(t, src).Not())
+        if g == -1:  # only into an empty cell: a left swap is the right move of the neighbour
+            model.add_implication(s, empty(t, dst))
+        if not self.same_color_swaps:
+            model.add(self.color(t, src) != self.color(t, dst)).only_enforce_if(s)
+        swap = model.new_bool_var(f"swap[{t},{mi}]")
+        fall = model.new_bool_var(f"fall[{t},{mi}]")
+        model.add(swap + fall == s)
+        model.add_implication(swap, empty(t, dst).Not())
+        model.add_implication(fall, empty(t, dst))
+        # a swap: the two cells trade colors, the rest of both columns stays
+        self.same(t, src, dst, [swap])
+        self.same(t, dst, src, [swap])
+        for yy in range(HEIGHT):
+            if yy != y:
+                self.same(t, (x, yy), (x, yy), [swap])
+                self.same(t, (x + g, yy), (x + g, yy), [swap])
+        # a fall: column x closes the gap, the block lands on top of column x + g
+        for yy in range(HEIGHT):
+            if yy < y:
+                self.same(t, (x, yy), (x, yy), [fall])
+            elif yy < HEIGHT - 1:
+                self.same(t, (x, yy), (x, yy + 1), [fall])
+            else:
+                self.cleared(t, (x, yy), [fall])
+        for h in range(HEIGHT):
+            target = (x + g, h)
+            if h > y:
+                self.same(t, target, target, [fall])
+                continue
+            # the landing cell is the empty one with a block (or the floor) below it
+            lands = model.new_bool_var(f"lands[{t},{mi},{h}]")
+            floor = [] if h == 0 else [empty(t, (x + g, h - 1))]
+            model.add_bool_and([*(f.Not() for f in floor), empty(t, target)]).only_enforce_if(lands)
+            model.add_bool_or([lands, empty(t, target).Not(), *floor])
+            self.same(t, target, src, [fall, lands])
+            self.same(t, target, target, [fall, lands.Not()])
 
-    # the j-th move: count the moves before each layer
-    count = [model.new_constant(0)]
-    for t in range(layers):
-        count.append(count[-1] + is_move[t])
-    choice = {}
-    rank_of_move = []
-    for j in range(n):
-        at = []
-        for t in range(layers):
-            here = model.new_bool_var(f"jth[{j},{t}]")
-            model.add(count[t] == j).only_enforce_if(here)
-            model.add_implication(here, is_move[t])
-            model.add(count[t] != j).only_enforce_if([is_move[t], here.Not()])
-            at.append(here)
-        model.add_exactly_one(at)
-        for mi in range(len(MOVES)):
-            c = model.new_bool_var(f"choice[{j},{mi}]")
-            for t in range(layers):
-                model.add_implication(c, selected[t][mi]).only_enforce_if(at[t])
-                model.add_implication(at[t], c).only_enforce_if(selected[t][mi])
-            choice[j, mi] = c
-        model.add_exactly_one(choice[j, mi] for mi in range(len(MOVES)))
-        rank_of_move.append(sum(mi * choice[j, mi] for mi in range(len(MOVES))))
-    return MayanModel(model, n, layers, choice, rank_of_move)
+    def _move_order(self, is_move, selected):
+        """choice[j, m]: the j-th move is MOVES[m]; and the rank of each j-th move."""
+        model = self.model
+        count = [model.new_constant(0)]  # moves before each layer
+        for mv in is_move:
+            count.append(count[-1] + mv)
+        choice = {}
+        rank_of_move = []
+        for j in range(self.puzzle.n):
+            at = []  # at[t]: layer t holds the j-th move
+            for t, mv in enumerate(is_move):
+                here = model.new_bool_var(f"jth[{j},{t}]")
+                model.add(count[t] == j).only_enforce_if(here)
+                model.add_implication(here, mv)
+                model.add(count[t] != j).only_enforce_if([mv, here.Not()])
+                at.append(here)
+            model.add_exactly_one(at)
+            for mi in range(len(MOVES)):
+                c = model.new_bool_var(f"choice[{j},{mi}]")
+                for t in range(len(is_move)):
+                    model.add_implication(c, selected[t][mi]).only_enforce_if(at[t])
+                    model.add_implication(at[t], c).only_enforce_if(selected[t][mi])
+                choice[j, mi] = c
+            model.add_exactly_one(choice[j, mi] for mi in range(len(MOVES)))
+            rank_of_move.append(sum(mi * choice[j, mi] for mi in range(len(MOVES))))
+        return choice, rank_of_move
 
 
 def solve(
