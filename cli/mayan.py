@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import click
 
 from cli.common import (
@@ -116,7 +118,8 @@ def mayan_command(file, engine, same_color_swaps, prefilter, fmt, output, time_l
 
 
 def _terminal() -> bool:
-    return click.get_text_stream("stdout").isatty()
+    """Colors only on a terminal, and not when NO_COLOR is set."""
+    return click.get_text_stream("stdout").isatty() and not os.environ.get("NO_COLOR")
 
 
 def _as_json(puzzle, result, same_color_swaps: bool) -> dict:
