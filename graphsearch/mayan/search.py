@@ -23,13 +23,24 @@ __all__ = ["solve"]
 
 
 def solve(
-    puzzle: Puzzle, *, same_color_swaps: bool = True, time_limit: float | None = None
+    puzzle: Puzzle,
+    *,
+    same_color_swaps: bool = True,
+    time_limit: float | None = None,
+    table: dict[int, set[bytes]] | None = None,
 ) -> MayanResult:
-    """The lexicographically smallest sequence of exactly ``puzzle.n`` moves that clears it."""
+    """The lexicographically smallest sequence of exactly ``puzzle.n`` moves that clears it.
+
+    ``table`` (moves left -> boards proven dead) may be shared by calls with the same
+    ``same_color_swaps``, so that a caller solving many related boards searches each state
+    once.
+    """
     n = puzzle.n
     deadline = Deadline(time_limit)
     stats = {"nodes": 0, "leaves": 0, "table_hits": 0, "pruned_by_bound": 0}
-    dead: list[set[bytes]] = [set() for _ in range(n + 1)]
+    if table is None:
+        table = {}
+    dead = [table.setdefault(k, set()) for k in range(n + 1)]
     path: list[tuple[int, int]] = []
 
     def search(grid: list[int], k: int) -> bool:
@@ -47,18 +58,18 @@ def solve(
                     return True
                 continue
             key = bytes(child)
-            table = dead[k - 1]
-            if key in table:
+            failed = dead[k - 1]
+            if key in failed:
                 stats["table_hits"] += 1
                 continue
             if moves_needed(child) > k - 1:
                 stats["pruned_by_bound"] += 1
-                table.add(key)
+                failed.add(key)
                 continue
             if search(child, k - 1):
                 path.append((src, g))
                 return True
-            table.add(key)
+            failed.add(key)
         return False
 
     allow_depth(puzzle.n)

@@ -113,6 +113,7 @@ def _mark_dead(graph, expanded: set, n: int, same_color_swaps: bool) -> None:
     """Dead nodes: by induction over the fully expanded ones, by a search for the others."""
     from graphsearch.mayan.search import solve
 
+    table: dict[int, set[bytes]] = {}  # one dead-state table for all the leaf searches
     for name in sorted(graph, key=lambda v: -graph.nodes[v]["layer"]):
         data = graph.nodes[name]
         left = n - data["layer"]
@@ -122,7 +123,7 @@ def _mark_dead(graph, expanded: set, n: int, same_color_swaps: bool) -> None:
             data["dead"] = data["blocks"] > 0
         else:
             board = Board.from_compact(data["board"])
-            result = solve(Puzzle(left, board), same_color_swaps=same_color_swaps)
+            result = solve(Puzzle(left, board), same_color_swaps=same_color_swaps, table=table)
             data["dead"] = result.moves is None
 
 
