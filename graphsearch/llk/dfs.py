@@ -3,13 +3,21 @@
 It keeps, for every cell *and direction*, the fewest turns it has arrived with, and goes on
 only when it arrives with fewer.  (Keeping one count per cell, whatever the direction,
 wrongly stops a path that reaches a cell with more turns but heading the right way.)  It
-explores everything within the turn limit, so the turns it reports are the fewest.
+also drops a state whose turns plus the fewest it still needs (``turns_needed``) pass the
+limit.  It explores everything within the limit, so the turns it reports are the fewest.
 """
 
 from __future__ import annotations
 
 from graphsearch.llk.grid import Case, Query
-from graphsearch.llk.link import DIRECTIONS, Link, corners, endpoint_reason, padded
+from graphsearch.llk.link import (
+    DIRECTIONS,
+    Link,
+    corners,
+    endpoint_reason,
+    padded,
+    turns_needed,
+)
 
 __all__ = ["solve_case"]
 
@@ -29,7 +37,9 @@ def link(tiles, offset: int, board, query: Query, max_turns: int) -> Link:
         stack.append(((a[0] + dr, a[1] + dc), d, 0, (*a, d)))
     while stack:
         (r, c), d, turns, came_from = stack.pop()
-        if turns > max_turns or not (0 <= r < n and 0 <= c < m):
+        if not (0 <= r < n and 0 <= c < m):
+            continue
+        if turns + turns_needed((r, c, d), b) > max_turns:
             continue
         if found is not None and turns >= found[0]:
             continue

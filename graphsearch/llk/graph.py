@@ -17,7 +17,14 @@ from collections import deque
 import numpy as np
 
 from graphsearch.llk.grid import Case, Query
-from graphsearch.llk.link import DIRECTIONS, Link, corners, endpoint_reason, padded
+from graphsearch.llk.link import (
+    DIRECTIONS,
+    Link,
+    corners,
+    endpoint_reason,
+    padded,
+    turns_needed,
+)
 
 __all__ = ["build_graph", "min_turns", "solve_case"]
 
@@ -39,21 +46,6 @@ def _successors(tiles, node, endpoints, target=None):
         yield (*ahead, d), 0
     for turn in ((d + 1) % 4, (d + 3) % 4):
         yield (r, c, turn), 1
-
-
-def turns_needed(node, target) -> int:
-    """A lower bound on the turns from a (cell, direction) state to the target cell.
-
-    0 when the target lies ahead on the ray; 1 when it lies strictly ahead but off the ray,
-    or level beside (turn now); otherwise (behind) 2.
-    """
-    r, c, d = node
-    dr, dc = DIRECTIONS[d]
-    ahead = (target[0] - r) * dr + (target[1] - c) * dc  # distance along the heading
-    aside = (target[0] - r) * dc - (target[1] - c) * dr  # distance across it
-    if aside == 0 and ahead >= 0:
-        return 0
-    return 1 if ahead >= 0 else 2
 
 
 def build_graph(tiles: np.ndarray, endpoints=(), source=None, target=None, max_turns=None):

@@ -75,3 +75,18 @@ def corners(cells) -> tuple[tuple[int, int], ...]:
                 continue
         points.append(cell)
     return tuple(points)
+
+
+def turns_needed(node, target) -> int:
+    """A lower bound on the turns from a (cell, direction) state to the target cell.
+
+    0 when the target lies ahead on the ray; 1 when it lies strictly ahead but off the ray,
+    or level beside (turn now); otherwise (behind) 2.
+    """
+    r, c, d = node
+    dr, dc = DIRECTIONS[d]
+    ahead = (target[0] - r) * dr + (target[1] - c) * dc  # distance along the heading
+    aside = (target[0] - r) * dc - (target[1] - c) * dr  # distance across it
+    if aside == 0 and ahead >= 0:
+        return 0
+    return 1 if ahead >= 0 else 2
