@@ -28,18 +28,6 @@ from graphsearch.mayan.bounds import moves_needed
 from graphsearch.mayan.search import solve as search
 
 
-def small_board(rng: random.Random, blocks: int) -> Board:
-    while True:
-        colors = rng.randint(2, 4)
-        columns = [[] for _ in range(5)]
-        for _ in range(blocks):
-            x = rng.choice([x for x in range(5) if len(columns[x]) < 7])
-            columns[x].append(rng.randint(1, colors))
-        board = Board.from_columns(columns)
-        if not find_runs(board):
-            return board
-
-
 def triples_board(rng: random.Random, blocks: int) -> Board:
     """Colors of three or four blocks each: such boards are often solvable."""
     while True:
@@ -66,9 +54,10 @@ def bench_model(args) -> None:
     print(f"{'blocks':>6}{'n':>3}{'search s':>10}{'cpsat s':>10}  answer    agree")
     prefilter(Puzzle(1, Board.from_compact("1|1||1|")))  # import OR-Tools before timing
     for i in range(args.boards):
-        blocks = rng.randint(8, 19)
-        make = small_board if i % 2 == 0 else triples_board
-        board = make(rng, blocks)
+        if i % 2 == 0:
+            board = random_board(rng, blocks=(8, 19), colors=(2, 4))
+        else:
+            board = triples_board(rng, rng.randint(8, 19))
         blocks = board.blocks
         puzzle = Puzzle(rng.randint(3, 5), board)
         t_search, expected = timed(search, puzzle)

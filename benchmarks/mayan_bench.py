@@ -22,10 +22,13 @@ import time
 from graphsearch.mayan import Board, Puzzle, find_runs
 
 
-def random_board(rng: random.Random) -> Board:
+def random_board(rng: random.Random, blocks=(18, 33), colors=(3, 5)) -> Board:
+    """A random stable board; the numbers of blocks and colors are drawn from the ranges."""
+    low_blocks, high_blocks = blocks
+    low_colors, high_colors = colors
     while True:
-        blocks = rng.randint(18, 33)
-        colors = rng.randint(3, 5)
+        blocks = rng.randint(low_blocks, high_blocks)
+        colors = rng.randint(low_colors, high_colors)
         columns = [[] for _ in range(5)]
         for _ in range(blocks):
             x = rng.choice([x for x in range(5) if len(columns[x]) < 7])

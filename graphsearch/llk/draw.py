@@ -6,6 +6,7 @@ from itertools import pairwise
 
 import numpy as np
 
+from graphsearch._palette import fill
 from graphsearch.llk.link import Link
 
 __all__ = ["path_cells", "render"]
@@ -52,10 +53,6 @@ def render(board: np.ndarray, link: Link | None = None, outside: bool = False) -
 
 
 SVG_LIMIT = 200  # boards up to this many rows and columns can be drawn
-_TILE_COLORS = (
-    "#e6194b", "#3cb44b", "#ffe119", "#4363d8", "#f58231",
-    "#911eb4", "#42d4f4", "#f032e6", "#bfef45", "#fabed4",
-)  # fmt: skip
 
 
 def link_svg(board: np.ndarray, link: Link | None, outside: bool = False, title: str = "") -> str:
@@ -126,7 +123,7 @@ def link_svg(board: np.ndarray, link: Link | None, outside: bool = False, title:
                 cell - 2,
                 cell - 2,
                 rx=3,
-                fill=_TILE_COLORS[(kind - 1) % len(_TILE_COLORS)],
+                fill=fill(kind),
                 stroke="black",
                 stroke_width=3 if (r, c) in ends else 0.5,
             )

@@ -8,15 +8,12 @@ after the last move.
 
 from __future__ import annotations
 
+from graphsearch._palette import fill
 from graphsearch.mayan.board import HEIGHT, WIDTH, Board, Move, Puzzle
 from graphsearch.mayan.rules import MoveTrace, apply_move_traced
 
-__all__ = ["PALETTE", "solution_svg", "vanishing_cells"]
+__all__ = ["solution_svg", "vanishing_cells"]
 
-PALETTE = (
-    "#e6194b", "#3cb44b", "#ffe119", "#4363d8", "#f58231",
-    "#911eb4", "#42d4f4", "#f032e6", "#bfef45", "#fabed4",
-)  # fmt: skip
 CELL = 30
 PAD = 14
 TITLE = 26
@@ -80,7 +77,7 @@ def _panel(
                     CELL - 2,
                     CELL - 2,
                     rx=4,
-                    fill=PALETTE[(color - 1) % len(PALETTE)],
+                    fill=fill(color),
                     stroke="#333",
                     stroke_width=3 if (x, y) == moved else 1,
                 )
