@@ -144,10 +144,6 @@ class Board:
             raise InvalidBoardError(f"a board has {WIDTH} columns separated by '|'")
         return cls.from_columns(part.split() for part in parts)
 
-    def rows(self) -> list[list[int]]:
-        """Rows top first (as drawn), each of five colors, 0 for empty."""
-        return [[self[x, y] for x in range(WIDTH)] for y in reversed(range(HEIGHT))]
-
     def render(self, style=None, marked=frozenset()) -> str:
         """A drawing, top row first, ``.`` for an empty cell.
 
