@@ -75,6 +75,17 @@ def query_option(help: str):
     return click.option("--query", metavar='"x1 y1 x2 y2"', help=help)
 
 
+def max_turns_option(help: str):
+    return click.option(
+        "--max-turns",
+        type=click.IntRange(min=0),
+        default=2,
+        show_default=True,
+        metavar="K",
+        help=help,
+    )
+
+
 def output_option(help: str, required: bool = False, metavar: str = "FILE"):
     return click.option(
         "-o",

@@ -8,6 +8,7 @@ from cli.common import (
     INPUT_FILE,
     CliError,
     case_option,
+    max_turns_option,
     output_option,
     parse_query_option,
     pick_case,
@@ -98,14 +99,7 @@ def export_mayan(file, output, depth, max_nodes, truncate, same_color_swaps) -> 
 @case_option("The case whose board to export.")
 @query_option("Mark a fewest-turn path between these tiles (graph attribute turns).")
 @click.option("--outside", is_flag=True, help="Include the ring of empty cells around the board.")
-@click.option(
-    "--max-turns",
-    type=click.IntRange(min=0),
-    default=2,
-    show_default=True,
-    metavar="K",
-    help="With --query: the turn limit for the path.",
-)
+@max_turns_option("With --query: the turn limit for the path.")
 @max_nodes_option
 def export_llk(file, output, case_no, query, outside, max_turns, max_nodes) -> None:
     """The (cell, direction) graph that the graph engine searches.

@@ -12,6 +12,7 @@ from cli.common import (
     CliError,
     case_option,
     emit,
+    max_turns_option,
     output_option,
     parse_query_option,
     pick_case,
@@ -44,14 +45,7 @@ ENGINE_HELP = (
     help="Let the path use a ring of empty cells around the board (the real game's rule; "
     "the judge's rule keeps it on the board).",
 )
-@click.option(
-    "--max-turns",
-    type=click.IntRange(min=0),
-    default=2,
-    show_default=True,
-    metavar="K",
-    help="The most turns a path may make.",
-)
+@max_turns_option("The most turns a path may make.")
 @click.option(
     "--format",
     "fmt",

@@ -311,10 +311,11 @@ def solve(
     from ortools.sat.python import cp_model
 
     start = time.perf_counter()
-    stats = {"layers": puzzle.n + puzzle.board.blocks // 3, "solves": 0}
+    stats = {"solves": 0}
     if puzzle.board.is_empty():  # no move exists on an empty board
         return MayanResult(puzzle.n, None, "cpsat", stats)
     built = build(puzzle, same_color_swaps=same_color_swaps)
+    stats["layers"] = built.layers
     model = built.model
     base = len(MOVES)
     weighted = base**puzzle.n < 2**53

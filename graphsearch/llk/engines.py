@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from importlib import import_module
+from graphsearch._engines import load
 
 __all__ = ["ENGINES", "get_engine"]
 
@@ -16,8 +16,4 @@ ENGINES = {
 
 def get_engine(name: str):
     """The ``solve_case`` function of the named engine."""
-    try:
-        module = ENGINES[name]
-    except KeyError:
-        raise ValueError(f"unknown engine {name!r}; choose from {', '.join(ENGINES)}") from None
-    return import_module(module).solve_case
+    return load(ENGINES, name, "solve_case")

@@ -90,23 +90,22 @@ class SegmentSearch:
             if turns == max_turns or (not frontier_rows.size and not frontier_cols.size):
                 return None
             frontier_cols, frontier_rows = (
-                self._cross(frontier_rows, self.cell_row_seg, self.cell_col_seg, parent_col),
-                self._cross(frontier_cols, self.cell_col_seg, self.cell_row_seg, parent_row),
+                _cross(
+                    frontier_rows,
+                    self.row_segments,
+                    self.cell_row_seg,
+                    self.cell_col_seg,
+                    parent_col,
+                ),
+                _cross(
+                    frontier_cols,
+                    self.col_segments,
+                    self.cell_col_seg,
+                    self.cell_row_seg,
+                    parent_row,
+                ),
             )
         return None
-
-    @staticmethod
-    def _cross(frontier, from_seg, to_seg, parent) -> np.ndarray:
-        """Segments of the other direction that cross the frontier and are not yet reached."""
-        if not frontier.size:
-            return frontier
-        in_frontier = np.zeros(int(from_seg.max()) + 1, dtype=bool)
-        in_frontier[frontier] = True
-        hit = in_frontier[from_seg]
-        reached, first = np.unique(to_seg[hit], return_index=True)
-        new = parent[reached] == -2
-        parent[reached[new]] = from_seg[hit][first[new]]
-        return reached[new]
 
     def _corners(self, a, b, seg, is_row, parent_row, parent_col):
         """Walk the parents back from the last segment and list the crossing cells."""
@@ -122,3 +121,16 @@ class SegmentSearch:
             points.append((int(self.seg_row[row_seg]), int(self.seg_col[col_seg])))
         points.append(b)
         return tuple(points)
+
+
+def _cross(frontier, segments: int, from_seg, to_seg, parent) -> np.ndarray:
+    """Segments of the other direction that cross the frontier and are not yet reached."""
+    if not frontier.size:
+        return frontier
+    in_frontier = np.zeros(segments, dtype=bool)
+    in_frontier[frontier] = True
+    hit = in_frontier[from_seg]
+    reached, first = np.unique(to_seg[hit], return_index=True)
+    new = parent[reached] == -2
+    parent[reached[new]] = from_seg[hit][first[new]]
+    return reached[new]

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import time
-from importlib import import_module
 
+from graphsearch._engines import load
 from graphsearch.mayan.board import Puzzle
 from graphsearch.mayan.result import MayanResult
 
@@ -22,11 +22,7 @@ PREFILTER_SECONDS = 10.0  # the most the prefilter may take before the engine ru
 
 def get_engine(name: str):
     """The ``solve`` function of the named engine."""
-    try:
-        module = ENGINES[name]
-    except KeyError:
-        raise ValueError(f"unknown engine {name!r}; choose from {', '.join(ENGINES)}") from None
-    return import_module(module).solve
+    return load(ENGINES, name, "solve")
 
 
 def run(
