@@ -1,14 +1,32 @@
-"""What the commands share: exit statuses, the error they raise, reading FILE or stdin."""
+"""What the commands share: exit statuses, the error they raise, reading FILE or standard
+input, writing the output, and every option that more than one command takes."""
 
 from __future__ import annotations
 
+import json
+import re
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from typing import Any, TypeVar
+
 import click
 
+from graphsearch._files import write_text_atomically
+from graphsearch.deadline import check_time_limit
+from graphsearch.errors import InvalidInputError
+
+EXIT_FAILURE = 1  # the answer could not be written
 EXIT_USAGE = 2
 EXIT_TIMEOUT = 3
 
-# FILE is a path, or - for standard input; read as bytes so that no input can fail decoding.
-INPUT_FILE = click.File("rb", lazy=False)
+F = TypeVar("F", bound=Callable[..., Any])
+
+# FILE is a path, or - for standard input; opened by ``read_input``, which names it in errors.
+INPUT_FILE = click.Path(dir_okay=False, allow_dash=True)
+OUTPUT_OPTION_HELP = (
+    "Write the output to this file (whole or not at all) instead of standard output."
+)
 
 
 class CliError(Exception):
@@ -21,64 +39,126 @@ class CliError(Exception):
         self.command = ctx.command_path if ctx is not None else "solve"
 
 
-def input_name(stream) -> str:
+def input_name(path: str) -> str:
     """The name to use for FILE in messages."""
-    name = getattr(stream, "name", "-")
-    return "<stdin>" if name == "-" or not isinstance(name, str) else name
+    return "<stdin>" if path == "-" else path
 
 
-def read_input(stream) -> tuple[bytes, str]:
-    """The whole input and the name to use for it in messages."""
-    name = input_name(stream)
+def read_input(path: str, limit: int) -> tuple[bytes, str]:
+    """The whole input (at most ``limit`` bytes) and the name to use for it in messages."""
+    name = input_name(path)
     try:
-        return stream.read().removeprefix(b"\xef\xbb\xbf"), name  # a UTF-8 mark, if any
+        if path == "-":
+            if sys.stdin is None:
+                raise CliError("standard input is closed; give a FILE")
+            data = sys.stdin.buffer.read(limit + 1)
+        else:
+            with open(path, "rb") as handle:
+                data = handle.read(limit + 1)
     except OSError as exc:
         raise CliError(f"{name}: cannot read: {exc.strerror or exc}") from None
+    if len(data) > limit:
+        raise CliError(f"{name}: the input is over {limit} bytes, more than any valid input")
+    return data.removeprefix(b"\xef\xbb\xbf"), name  # a UTF-8 mark, if any
 
 
-def read_puzzle(stream):
+@contextmanager
+def library_errors(name: str) -> Iterator[None]:
+    """Turn the library's InvalidInputError into a CliError that names the input."""
+    try:
+        yield
+    except InvalidInputError as exc:
+        raise CliError(f"{name}: {exc}") from None
+
+
+def read_puzzle(path: str) -> Any:
     """The Mayan puzzle in FILE, or a CliError naming the file, line and token."""
-    from graphsearch.mayan import InvalidBoardError, parse_puzzle
+    from graphsearch.mayan import parse_puzzle
+    from graphsearch.mayan.board import MAX_INPUT_BYTES
 
-    data, name = read_input(stream)
-    try:
+    data, name = read_input(path, MAX_INPUT_BYTES)
+    with library_errors(name):
         return parse_puzzle(data)
-    except InvalidBoardError as exc:
-        raise CliError(f"{name}: {exc}") from None
 
 
-def read_cases(stream) -> tuple[list, str]:
+def read_cases(path: str) -> tuple[list[Any], str]:
     """The link-query cases in FILE and its name, or a CliError naming case, line and token."""
-    from graphsearch.llk import InvalidGridError, parse_cases
+    from graphsearch.llk import parse_cases
+    from graphsearch.llk.grid import MAX_INPUT_BYTES
 
-    data, name = read_input(stream)
-    try:
+    data, name = read_input(path, MAX_INPUT_BYTES)
+    with library_errors(name):
         return parse_cases(data), name
-    except InvalidGridError as exc:
-        raise CliError(f"{name}: {exc}") from None
 
 
-def pick_case(cases: list, case_no: int, name: str):
-    """Case ``case_no`` (1-based) of the input."""
+def pick_case(cases: list[Any], case_no: int | None, name: str) -> Any:
+    """Case ``case_no`` (1-based, default 1) of the input."""
+    case_no = case_no or 1
     if case_no > len(cases):
         raise CliError(f"--case {case_no}: {name} has {len(cases)} case(s)")
     return cases[case_no - 1]
 
 
-def case_option(help: str):
+def only_with_svg(fmt: str, **given: object) -> None:
+    """--case and --query choose what --format svg draws; refuse them with other formats."""
+    for option, value in given.items():
+        if value is not None and fmt != "svg":
+            raise click.UsageError(f"--{option} only goes with --format svg")
+
+
+def parse_query_option(text: str | None, shape: tuple[int, int]) -> Any:
+    """--query "x1 y1 x2 y2" (1-based) as a Query on a board of ``shape``."""
+    from graphsearch.llk import Query
+
+    if text is None:
+        return None
+    parts = text.split()
+    if len(parts) != 4 or not all(re.fullmatch(r"[0-9]{1,9}", p) for p in parts):
+        raise CliError(f"--query {text!r}: give four positive integers, 'x1 y1 x2 y2'")
+    x1, y1, x2, y2 = map(int, parts)
+    n, m = shape
+    if not (1 <= x1 <= n and 1 <= x2 <= n and 1 <= y1 <= m and 1 <= y2 <= m):
+        raise CliError(f"--query {text!r}: a cell is off the {n} x {m} board")
+    return Query((x1 - 1, y1 - 1), (x2 - 1, y2 - 1))
+
+
+# --- options that several commands take --------------------------------------------------
+
+
+def engine_option(registry: Iterable[str], default: str, help: str) -> Callable[[F], F]:
+    """--engine, its choices read from an engine registry."""
     return click.option(
-        "--case", "case_no", type=click.IntRange(min=1), default=1, show_default=True, help=help
+        "--engine",
+        type=click.Choice(list(registry)),
+        default=default,
+        show_default=True,
+        help=help,
     )
 
 
-def query_option(help: str):
+def format_option(choices: list[str], help: str) -> Callable[[F], F]:
+    return click.option(
+        "--format",
+        "fmt",
+        type=click.Choice(choices),
+        default=choices[0],
+        show_default=True,
+        help=help,
+    )
+
+
+def case_option(help: str) -> Callable[[F], F]:
+    return click.option("--case", "case_no", type=click.IntRange(min=1), metavar="K", help=help)
+
+
+def query_option(help: str) -> Callable[[F], F]:
     return click.option("--query", metavar='"x1 y1 x2 y2"', help=help)
 
 
-def max_turns_option(help: str):
+def max_turns_option(help: str = "The most turns a path may make.") -> Callable[[F], F]:
     return click.option(
         "--max-turns",
-        type=click.IntRange(min=0),
+        type=click.IntRange(min=0, max=10**6),
         default=2,
         show_default=True,
         metavar="K",
@@ -86,7 +166,19 @@ def max_turns_option(help: str):
     )
 
 
-def output_option(help: str, required: bool = False, metavar: str = "FILE"):
+def outside_option(help: str) -> Callable[[F], F]:
+    return click.option("--outside", is_flag=True, help=help)
+
+
+def same_color_swaps_option(help: str) -> Callable[[F], F]:
+    return click.option(
+        "--same-color-swaps/--no-same-color-swaps", default=True, show_default=True, help=help
+    )
+
+
+def output_option(
+    help: str = OUTPUT_OPTION_HELP, required: bool = False, metavar: str = "FILE"
+) -> Callable[[F], F]:
     return click.option(
         "-o",
         "--output",
@@ -97,51 +189,48 @@ def output_option(help: str, required: bool = False, metavar: str = "FILE"):
     )
 
 
-def check_time_limit(ctx, param, value):
-    """--time-limit must be a positive number of seconds."""
-    if value is not None and value <= 0:
-        raise click.BadParameter("must be a positive number of seconds")
-    return value
+def _time_limit(ctx: click.Context, param: click.Parameter, value: float | None) -> float | None:
+    try:
+        return check_time_limit(value)
+    except InvalidInputError as exc:
+        raise click.BadParameter(str(exc)) from None
 
 
-def to_json(obj) -> str:
+def time_limit_option(
+    help: str = "Give up after this many seconds (exit status 3).",
+) -> Callable[[F], F]:
+    return click.option(
+        "--time-limit",
+        type=float,
+        default=None,
+        callback=_time_limit,
+        metavar="SECONDS",
+        help=help,
+    )
+
+
+# --- output ------------------------------------------------------------------------------
+
+
+def to_json(obj: object) -> str:
     """Indented JSON with every array of plain numbers kept on one line."""
-    import json
-    import re
 
-    def flatten(match: re.Match) -> str:
+    def flatten(match: re.Match[str]) -> str:
         return "[" + ", ".join(part.strip() for part in match.group(1).split(",")) + "]"
 
     text = json.dumps(obj, indent=2, ensure_ascii=False)
     return re.sub(r"\[([\s\d.\-]+(?:,[\s\d.\-]+)*)\]", flatten, text)
 
 
-OUTPUT_OPTION_HELP = "Write the output to this file instead of standard output."
-
-
 def emit(text: str, output: str | None) -> None:
-    """Print ``text``, or write it to the file ``output``."""
+    """Print ``text``, or write it to the file ``output`` whole or not at all."""
     if output is None or output == "-":
-        click.echo(text, nl=False)
+        if sys.stdout is None:
+            raise CliError("standard output is closed; give -o FILE", EXIT_FAILURE)
+        sys.stdout.write(text)
+        sys.stdout.flush()
         return
     try:
-        with open(output, "w", encoding="utf-8") as handle:
-            handle.write(text)
+        write_text_atomically(output, text)
     except OSError as exc:
-        raise CliError(f"{output}: cannot write: {exc.strerror or exc}") from None
-
-
-def parse_query_option(text: str | None, shape: tuple[int, int]):
-    """--query "x1 y1 x2 y2" (1-based) as a Query on a board of ``shape``."""
-    from graphsearch.llk import Query
-
-    if text is None:
-        return None
-    parts = text.split()
-    if len(parts) != 4 or not all(p.isdigit() for p in parts):
-        raise CliError(f"--query {text!r}: give four positive integers, 'x1 y1 x2 y2'")
-    x1, y1, x2, y2 = map(int, parts)
-    n, m = shape
-    if not (1 <= x1 <= n and 1 <= x2 <= n and 1 <= y1 <= m and 1 <= y2 <= m):
-        raise CliError(f"--query {text!r}: a cell is off the {n} x {m} board")
-    return Query((x1 - 1, y1 - 1), (x2 - 1, y2 - 1))
+        raise CliError(f"{output}: cannot write: {exc.strerror or exc}", EXIT_FAILURE) from None

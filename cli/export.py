@@ -2,19 +2,24 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 
-from cli.common import (
+from .common import (
     INPUT_FILE,
     CliError,
     case_option,
+    library_errors,
     max_turns_option,
     output_option,
+    outside_option,
     parse_query_option,
     pick_case,
     query_option,
     read_cases,
     read_puzzle,
+    same_color_swaps_option,
 )
 
 OUT_HELP = (
@@ -36,7 +41,7 @@ def export_group() -> None:
     """Write a puzzle's state graph to a file (GraphML, GEXF, node-link JSON or DOT)."""
 
 
-def _write(graph, output: str) -> None:
+def _write(graph: Any, output: str) -> None:
     from graphsearch.export import ExportError, write_graph
 
     try:
@@ -63,13 +68,15 @@ def _write(graph, output: str) -> None:
 @click.option(
     "--truncate", is_flag=True, help="At --max-nodes, write the graph built so far instead."
 )
-@click.option(
-    "--same-color-swaps/--no-same-color-swaps",
-    default=True,
-    show_default=True,
-    help="The move convention, as for solve mayan.",
-)
-def export_mayan(file, output, depth, max_nodes, truncate, same_color_swaps) -> None:
+@same_color_swaps_option("The move convention, as for solve mayan.")
+def export_mayan(
+    file: str,
+    output: str,
+    depth: int | None,
+    max_nodes: int,
+    truncate: bool,
+    same_color_swaps: bool,
+) -> None:
     """The layered state graph of the Mayan search.
 
     One node per (layer, board): layer 0 is the input board, layer t the boards reachable
@@ -77,10 +84,10 @@ def export_mayan(file, output, depth, max_nodes, truncate, same_color_swaps) -> 
     moves left clears it) and solution (on the answer's path); edges carry the move
     ("x y g") in expansion order.
     """
-    from graphsearch.mayan.stategraph import GraphTooLarge, state_graph
+    from graphsearch.mayan.stategraph import state_graph
 
     puzzle = read_puzzle(file)
-    try:
+    with library_errors(file if file != "-" else "<stdin>"):
         graph = state_graph(
             puzzle,
             depth=depth,
@@ -88,8 +95,6 @@ def export_mayan(file, output, depth, max_nodes, truncate, same_color_swaps) -> 
             same_color_swaps=same_color_swaps,
             truncate=truncate,
         )
-    except GraphTooLarge as exc:
-        raise CliError(str(exc)) from None
     _write(graph, output)
 
 
@@ -98,10 +103,18 @@ def export_mayan(file, output, depth, max_nodes, truncate, same_color_swaps) -> 
 @output_option(OUT_HELP, required=True, metavar="OUT")
 @case_option("The case whose board to export.")
 @query_option("Mark a fewest-turn path between these tiles (graph attribute turns).")
-@click.option("--outside", is_flag=True, help="Include the ring of empty cells around the board.")
+@outside_option("Include the ring of empty cells around the board.")
 @max_turns_option("With --query: the turn limit for the path.")
 @max_nodes_option
-def export_llk(file, output, case_no, query, outside, max_turns, max_nodes) -> None:
+def export_llk(
+    file: str,
+    output: str,
+    case_no: int | None,
+    query: str | None,
+    outside: bool,
+    max_turns: int,
+    max_nodes: int,
+) -> None:
     """The (cell, direction) graph that the graph engine searches.
 
     Nodes "row,col,dir" carry row, col (1-based) and dir (up, right, down, left); edges
@@ -112,7 +125,7 @@ def export_llk(file, output, case_no, query, outside, max_turns, max_nodes) -> N
 
     cases, name = read_cases(file)
     case = pick_case(cases, case_no, name)
-    try:
+    with library_errors(name):
         graph = export_graph(
             case,
             outside=outside,
@@ -120,6 +133,4 @@ def export_llk(file, output, case_no, query, outside, max_turns, max_nodes) -> N
             max_nodes=max_nodes,
             query=parse_query_option(query, case.shape),
         )
-    except ValueError as exc:
-        raise CliError(str(exc)) from None
     _write(graph, output)

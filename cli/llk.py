@@ -2,18 +2,24 @@
 
 from __future__ import annotations
 
-import sys
+from typing import TYPE_CHECKING
 
 import click
 
-from cli.common import (
+from graphsearch.llk.engines import ENGINES
+
+from .common import (
     INPUT_FILE,
-    OUTPUT_OPTION_HELP,
     CliError,
     case_option,
     emit,
+    engine_option,
+    format_option,
+    library_errors,
     max_turns_option,
+    only_with_svg,
     output_option,
+    outside_option,
     parse_query_option,
     pick_case,
     query_option,
@@ -21,45 +27,47 @@ from cli.common import (
     to_json,
 )
 
+if TYPE_CHECKING:
+    from graphsearch.llk import Case, Link, LinkEngine
+
 PRETTY_LIMIT = 40  # boards up to this many rows and columns are drawn
 
 ENGINE_HELP = (
     "scan: prefix sums and a scan of the candidate corners, O(n + m) a query (default); "
-    "graph: networkx graph of (cell, direction) states with 0-1 BFS; "
+    "graph: networkx graph of (cell, direction) states with 0-1 BFS (the model, for "
+    "inspection; it refuses a query whose graph passes a million states); "
     "dfs: plain reference depth-first search."
+)
+OUTSIDE_HELP = (
+    "Let the path use a ring of empty cells around the board (the real game's rule; "
+    "the judge's rule keeps it on the board)."
 )
 
 
 @click.command("llk")
 @click.argument("file", type=INPUT_FILE)
-@click.option(
-    "--engine",
-    type=click.Choice(["scan", "graph", "dfs"]),
-    default="scan",
-    show_default=True,
-    help=ENGINE_HELP,
-)
-@click.option(
-    "--outside",
-    is_flag=True,
-    help="Let the path use a ring of empty cells around the board (the real game's rule; "
-    "the judge's rule keeps it on the board).",
-)
-@max_turns_option("The most turns a path may make.")
-@click.option(
-    "--format",
-    "fmt",
-    type=click.Choice(["judge", "json", "pretty", "svg"]),
-    default="judge",
-    show_default=True,
-    help="judge: one YES or NO line per query; json: fewest turns and the path's corner "
+@engine_option(ENGINES, "scan", ENGINE_HELP)
+@outside_option(OUTSIDE_HELP)
+@max_turns_option()
+@format_option(
+    ["judge", "json", "pretty", "svg"],
+    "judge: one YES or NO line per query; json: fewest turns and the path's corner "
     f"points (1-based); pretty: the path drawn on boards up to {PRETTY_LIMIT} x "
     f"{PRETTY_LIMIT}; svg: one query's board and path as a picture (see --case, --query).",
 )
-@case_option("With --format svg: the case to draw.")
+@case_option("With --format svg: the case to draw (default 1).")
 @query_option("With --format svg: the query to draw (default: the case's first query).")
-@output_option(OUTPUT_OPTION_HELP)
-def llk_command(file, engine, outside, max_turns, fmt, case_no, query, output) -> None:
+@output_option()
+def llk_command(
+    file: str,
+    engine: str,
+    outside: bool,
+    max_turns: int,
+    fmt: str,
+    case_no: int | None,
+    query: str | None,
+    output: str | None,
+) -> None:
     """Answer 连连看 link queries (HDU 1175).
 
     FILE holds cases: "n m", n rows of m numbers (0 empty, positive a tile type), q, then q
@@ -69,12 +77,14 @@ def llk_command(file, engine, outside, max_turns, fmt, case_no, query, output) -
     """
     from graphsearch.llk.engines import get_engine
 
+    only_with_svg(fmt, case=case_no, query=query)
     cases, name = read_cases(file)
     solve_case = get_engine(engine)
     if fmt == "svg":
         emit(_svg(cases, name, case_no, query, solve_case, outside, max_turns), output)
         return
-    answers = [solve_case(case, outside=outside, max_turns=max_turns) for case in cases]
+    with library_errors(name):
+        answers = [solve_case(case, outside=outside, max_turns=max_turns) for case in cases]
     if fmt == "judge":
         lines = ["YES" if link.linked else "NO" for links in answers for link in links]
         text = "".join(line + "\n" for line in lines)
@@ -82,13 +92,18 @@ def llk_command(file, engine, outside, max_turns, fmt, case_no, query, output) -
         text = to_json(_as_json(cases, answers, engine, outside, max_turns)) + "\n"
     else:
         text = _pretty(cases, answers, outside)
-    if output is None:
-        sys.stdout.write(text)
-    else:
-        emit(text, output)
+    emit(text, output)
 
 
-def _svg(cases, name, case_no, query_text, solve_case, outside, max_turns) -> str:
+def _svg(
+    cases: list[Case],
+    name: str,
+    case_no: int | None,
+    query_text: str | None,
+    solve_case: LinkEngine,
+    outside: bool,
+    max_turns: int,
+) -> str:
     from graphsearch.llk import Case
     from graphsearch.llk.draw import link_svg
 
@@ -96,9 +111,10 @@ def _svg(cases, name, case_no, query_text, solve_case, outside, max_turns) -> st
     query = parse_query_option(query_text, case.shape)
     if query is None:
         if not case.queries:
-            raise CliError(f"case {case_no} has no query to draw; give --query")
+            raise CliError(f"case {case_no or 1} has no query to draw; give --query")
         query = case.queries[0]
-    (link,) = solve_case(Case(case.board, (query,)), outside=outside, max_turns=max_turns)
+    with library_errors(name):
+        (link,) = solve_case(Case(case.board, (query,)), outside=outside, max_turns=max_turns)
     verdict = f"YES, {_turns(link.turns)}" if link.linked else f"NO ({link.reason})"
     try:
         return link_svg(case.board, link, outside, title=f"{query.to_text()}: {verdict}")
@@ -106,18 +122,24 @@ def _svg(cases, name, case_no, query_text, solve_case, outside, max_turns) -> st
         raise CliError(str(exc)) from None
 
 
-def _point(cell) -> list[int]:
+def _point(cell: tuple[int, int]) -> list[int]:
     return [cell[0] + 1, cell[1] + 1]
 
 
-def _as_json(cases, answers, engine, outside, max_turns) -> dict:
+def _as_json(
+    cases: list[Case], answers: list[list[Link]], engine: str, outside: bool, max_turns: int
+) -> dict[str, object]:
     out = []
     for number, (case, links) in enumerate(zip(cases, answers, strict=True), 1):
         n, m = case.shape
         queries = []
         for query, link in zip(case.queries, links, strict=True):
-            entry = {"query": query.to_text(), "linked": link.linked, "turns": link.turns}
-            if link.linked:
+            entry: dict[str, object] = {
+                "query": query.to_text(),
+                "linked": link.linked,
+                "turns": link.turns,
+            }
+            if link.path is not None:
                 entry["path"] = [_point(cell) for cell in link.path]
             else:
                 entry["reason"] = link.reason
@@ -126,7 +148,7 @@ def _as_json(cases, answers, engine, outside, max_turns) -> dict:
     return {"engine": engine, "outside": outside, "max_turns": max_turns, "cases": out}
 
 
-def _pretty(cases, answers, outside) -> str:
+def _pretty(cases: list[Case], answers: list[list[Link]], outside: bool) -> str:
     from graphsearch.llk.draw import render
 
     parts = []
@@ -136,7 +158,7 @@ def _pretty(cases, answers, outside) -> str:
         linked = sum(link.linked for link in links)
         parts.append(f"Case {number}: {n} x {m}, {len(links)} queries, {linked} linked\n")
         for i, (query, link) in enumerate(zip(case.queries, links, strict=True), 1):
-            if link.linked:
+            if link.path is not None and link.turns is not None:
                 turns = _turns(link.turns)
                 corners = " -> ".join(f"({r},{c})" for r, c in map(_point, link.path))
                 parts.append(f"  query {i}: {query.to_text()}  YES, {turns}: {corners}\n")
@@ -149,7 +171,7 @@ def _pretty(cases, answers, outside) -> str:
     return "".join(parts)
 
 
-def _turns(count: int) -> str:
+def _turns(count: int | None) -> str:
     return f"{count} turn" + ("" if count == 1 else "s")
 
 

@@ -1,19 +1,24 @@
 """The ``solve`` console script: a click group whose commands live in sibling modules.
 
 Exit status: 0 when an answer was printed, 2 for bad input or usage (one line on standard
-error, never a traceback), 3 when ``--time-limit`` ran out before an answer.
+error, never a traceback), 3 when ``--time-limit`` ran out before an answer, 1 when the
+answer could not be written, 130 on an interrupt.
 """
 
 from __future__ import annotations
 
+import contextlib
+import os
+import signal
 import sys
+from types import FrameType
 
 import click
 
-from cli.common import EXIT_USAGE, CliError
-from cli.export import export_group
-from cli.llk import llk_command
-from cli.mayan import mayan_command
+from .common import EXIT_FAILURE, EXIT_USAGE, CliError
+from .export import export_group
+from .llk import llk_command
+from .mayan import mayan_command
 
 __all__ = ["app", "main"]
 
@@ -35,25 +40,77 @@ app.add_command(llk_command)
 app.add_command(export_group)
 
 
+class Terminated(SystemExit):
+    """SIGTERM, raised as an exception so that partial files are cleaned up."""
+
+
+def _terminate(signum: int, frame: FrameType | None) -> None:
+    raise Terminated(128 + signum)
+
+
+def _run(argv: list[str] | None) -> int:
+    """The app without click's own handling of interrupts (which prints a blank line)."""
+    args = sys.argv[1:] if argv is None else list(argv)
+    if not args:
+        click.echo(app.get_help(click.Context(app, info_name="solve")), err=True)
+        return EXIT_USAGE
+    with app.make_context("solve", args) as ctx:
+        app.invoke(ctx)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the app and turn every failure into one line on standard error and a status."""
+    previous = signal.signal(signal.SIGTERM, _terminate)
     try:
-        status = app.main(args=argv, prog_name="solve", standalone_mode=False)
+        status = _run(argv)
+        if sys.stdout is not None:
+            sys.stdout.flush()
     except CliError as exc:
-        click.echo(f"{exc.command}: error: {exc}", err=True)
+        _error(f"{exc.command}: error: {exc}")
         status = exc.status
+    except click.exceptions.Exit as exc:
+        status = exc.exit_code
     except click.ClickException as exc:
         message = exc.format_message().replace("\n", " ")
-        command = exc.ctx.command_path if getattr(exc, "ctx", None) else "solve"
-        click.echo(f"{command}: error: {message} (see '{command} --help')", err=True)
+        ctx = getattr(exc, "ctx", None)
+        command = ctx.command_path if ctx is not None else "solve"
+        _error(f"{command}: error: {message} (see '{command} --help')")
         status = EXIT_USAGE if isinstance(exc, click.UsageError) else exc.exit_code
-    except click.exceptions.Abort:
-        click.echo("solve: interrupted", err=True)
+    except KeyboardInterrupt:
+        _error("solve: interrupted")
         status = 130
+    except Terminated as exc:
+        _error("solve: terminated")
+        status = int(exc.code or 143)
     except BrokenPipeError:
-        sys.stderr.close()  # the reader went away; nothing more to say
+        _silence_stdout()  # the reader went away; nothing more to say
         status = 0
+    except OSError as exc:  # standard output failed (a full device, say)
+        _silence_stdout()
+        _error(f"solve: error: cannot write the output: {exc.strerror or exc}")
+        status = EXIT_FAILURE
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     return int(status or 0)
+
+
+def _error(line: str) -> None:
+    if sys.stderr is not None:
+        with contextlib.suppress(OSError):
+            click.echo(line, err=True)
+
+
+def _silence_stdout() -> None:
+    """Point standard output at /dev/null so that the interpreter's last flush is quiet."""
+    if sys.stdout is None:
+        return
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -3,27 +3,41 @@
 from __future__ import annotations
 
 import os
+import sys
+from typing import TYPE_CHECKING
 
 import click
 
-from cli.common import (
+from graphsearch.mayan.engines import ENGINES
+
+from .common import (
     EXIT_TIMEOUT,
     INPUT_FILE,
-    OUTPUT_OPTION_HELP,
     CliError,
-    check_time_limit,
     emit,
+    engine_option,
+    format_option,
     input_name,
+    library_errors,
     output_option,
     read_puzzle,
+    same_color_swaps_option,
+    time_limit_option,
     to_json,
 )
+
+if TYPE_CHECKING:
+    from graphsearch.mayan import MayanResult, Puzzle
 
 ENGINE_HELP = (
     "search: layered search with a dead-state table and move bounds (default, fastest); "
     "dfs: plain reference depth-first search over Board values (seconds on dense boards); "
     "cpsat: an exact OR-Tools CP-SAT model, an independent check for boards of up to "
     "about 20 blocks (seconds to minutes; slower than search)."
+)
+SAME_COLOR_HELP = (
+    "Allow swapping two blocks of one color (the statement's literal rule). "
+    "--no-same-color-swaps never makes such a move, as most accepted solutions do."
 )
 
 # one background per color 1..10 for --format pretty on a terminal
@@ -35,20 +49,8 @@ _PALETTE = (
 
 @click.command("mayan")
 @click.argument("file", type=INPUT_FILE)
-@click.option(
-    "--engine",
-    type=click.Choice(["search", "dfs", "cpsat"]),
-    default="search",
-    show_default=True,
-    help=ENGINE_HELP,
-)
-@click.option(
-    "--same-color-swaps/--no-same-color-swaps",
-    default=True,
-    show_default=True,
-    help="Allow swapping two blocks of one color (the statement's literal rule). "
-    "--no-same-color-swaps never makes such a move, as most accepted solutions do.",
-)
+@engine_option(ENGINES, "search", ENGINE_HELP)
+@same_color_swaps_option(SAME_COLOR_HELP)
 @click.option(
     "--prefilter/--no-prefilter",
     default=False,
@@ -56,50 +58,48 @@ _PALETTE = (
     help="Before the engine, try a CP-SAT relaxation that can prove a board unsolvable "
     "(it costs the OR-Tools start-up, about half a second; it helps most with few moves).",
 )
-@click.option(
-    "--format",
-    "fmt",
-    type=click.Choice(["judge", "json", "pretty", "svg"]),
-    default="judge",
-    show_default=True,
-    help="judge: exactly the judge's output; json: moves and search statistics; "
+@format_option(
+    ["judge", "json", "pretty", "svg"],
+    "judge: exactly the judge's output; json: moves and search statistics; "
     "pretty: each move and the board after it; svg: the solution as a strip of boards.",
 )
-@output_option(OUTPUT_OPTION_HELP)
-@click.option(
-    "--time-limit",
-    type=float,
-    default=None,
-    callback=check_time_limit,
-    metavar="SECONDS",
-    help="Give up after this many seconds (exit status 3).",
-)
-def mayan_command(file, engine, same_color_swaps, prefilter, fmt, output, time_limit) -> None:
+@output_option()
+@time_limit_option()
+def mayan_command(
+    file: str,
+    engine: str,
+    same_color_swaps: bool,
+    prefilter: bool,
+    fmt: str,
+    output: str | None,
+    time_limit: float | None,
+) -> None:
     """Clear a Mayan puzzle board in exactly n moves (NOIP 2011).
 
     FILE holds n, then five columns, each listing its colors bottom to top and ending with
     0 (- reads standard input).  Prints the lexicographically smallest solution, one
-    "x y g" line per move, or -1 when there is none.
+    "x y g" line per move, or -1 when there is none.  n may be up to 10000.
     """
+    from graphsearch.errors import SearchTimeout
     from graphsearch.mayan.engines import run
-    from graphsearch.mayan.result import SearchTimeout
 
     puzzle = read_puzzle(file)
     name = input_name(file)
     try:
-        result = run(
-            engine,
-            puzzle,
-            same_color_swaps=same_color_swaps,
-            time_limit=time_limit,
-            prefilter=prefilter,
-        )
+        with library_errors(name):
+            result = run(
+                engine,
+                puzzle,
+                same_color_swaps=same_color_swaps,
+                time_limit=time_limit,
+                prefilter=prefilter,
+            )
     except SearchTimeout as exc:
-        nodes = exc.stats.get("nodes")
+        nodes = getattr(exc.stats, "nodes", None)
         detail = f" ({nodes} nodes searched)" if nodes is not None else ""
+        limit = "" if time_limit is None else f" of {time_limit:g} s"
         raise CliError(
-            f"{name}: no answer within the time limit of {time_limit:g} s: {exc}{detail}",
-            EXIT_TIMEOUT,
+            f"{name}: no answer within the time limit{limit}: {exc}{detail}", EXIT_TIMEOUT
         ) from None
 
     if fmt == "judge":
@@ -119,10 +119,11 @@ def mayan_command(file, engine, same_color_swaps, prefilter, fmt, output, time_l
 
 def _terminal() -> bool:
     """Colors only on a terminal, and not when NO_COLOR is set."""
-    return click.get_text_stream("stdout").isatty() and not os.environ.get("NO_COLOR")
+    stdout = sys.stdout
+    return stdout is not None and stdout.isatty() and not os.environ.get("NO_COLOR")
 
 
-def _as_json(puzzle, result, same_color_swaps: bool) -> dict:
+def _as_json(puzzle: Puzzle, result: MayanResult, same_color_swaps: bool) -> dict[str, object]:
     moves = None if result.moves is None else [[m.x, m.y, m.g] for m in result.moves]
     return {
         "n": puzzle.n,
@@ -131,7 +132,7 @@ def _as_json(puzzle, result, same_color_swaps: bool) -> dict:
         "engine": result.engine,
         "same_color_swaps": same_color_swaps,
         "blocks": puzzle.board.blocks,
-        "stats": result.stats,
+        "stats": result.stats.as_dict(),
     }
 
 
@@ -141,7 +142,7 @@ def _style(color: int, text: str, marked: bool) -> str:
     return click.style(text, fg="black", bg=_PALETTE[color - 1], bold=marked)
 
 
-def _pretty(puzzle, result, color: bool) -> str:
+def _pretty(puzzle: Puzzle, result: MayanResult, color: bool) -> str:
     from graphsearch.mayan import apply_move
 
     style = _style if color else None

@@ -26,19 +26,29 @@ fixed.  The decoded moves are replayed through the rule simulator before they ar
 
 from __future__ import annotations
 
-import time
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
+from cpmodels._solve import run_solver
+from graphsearch.deadline import Deadline
+from graphsearch.errors import SearchTimeout
 from graphsearch.mayan.board import HEIGHT, WIDTH, Move, Puzzle
-from graphsearch.mayan.result import MayanResult, SearchTimeout
+from graphsearch.mayan.result import MayanResult, SearchStats
 from graphsearch.mayan.rules import is_solution
 
-__all__ = ["ModelUndecided", "build", "prefilter", "solve"]
+if TYPE_CHECKING:
+    from ortools.sat.python import cp_model
+
+__all__ = ["MOVES", "MayanModel", "ModelUndecided", "build", "prefilter", "solve"]
+
+Cell = tuple[int, int]
+Literal = Any  # a CP-SAT literal: a BoolVar or its negation
 
 CELLS = [(x, y) for x in range(WIDTH) for y in range(HEIGHT)]
 
 
-def _lines():
+def _lines() -> list[tuple[Cell, Cell, Cell]]:
     """Every line of three cells, horizontal and vertical."""
     lines = []
     for x, y in CELLS:
@@ -65,40 +75,57 @@ class ModelUndecided(SearchTimeout):
 class MayanModel:
     """A built model and the variables needed to decode it."""
 
-    model: object
+    model: cp_model.CpModel
     n: int
     layers: int
-    choice: dict  # (j, m) -> bool: the j-th move is MOVES[m]
-    rank_of_move: list  # j -> int expression: the rank of the j-th move
+    choice: dict[tuple[int, int], cp_model.IntVar]  # (j, m): the j-th move is MOVES[m]
+    rank_of_move: list[cp_model.LinearExprT]  # j -> the rank of the j-th move
 
 
-def build(puzzle: Puzzle, *, same_color_swaps: bool = True) -> MayanModel:
-    """Variables and constraints of the exact model."""
-    return _Builder(puzzle, same_color_swaps).build()
+def build(
+    puzzle: Puzzle, *, same_color_swaps: bool = True, deadline: Deadline | None = None
+) -> MayanModel:
+    """Variables and constraints of the exact model; ModelUndecided when ``deadline``
+    passes while it is built (a large n makes a large model)."""
+    return _Builder(puzzle, same_color_swaps, deadline or Deadline(None)).build()
+
+
+State = dict[Cell, tuple[Any, dict[int, Any]]]  # cell -> (color variable, {kind: literal})
 
 
 class _Builder:
     """Adds the model's variables and constraints, one part of a layer at a time."""
 
-    def __init__(self, puzzle: Puzzle, same_color_swaps: bool) -> None:
+    def __init__(self, puzzle: Puzzle, same_color_swaps: bool, deadline: Deadline) -> None:
         from ortools.sat.python import cp_model
 
         self.cp_model = cp_model
         self.model = cp_model.CpModel()
         self.puzzle = puzzle
         self.same_color_swaps = same_color_swaps
+        self.deadline = deadline
         board = puzzle.board
         self.colors = sorted({c for column in board.columns for c in column})
         self.kinds = range(len(self.colors) + 1)  # colors renumbered 1..C, 0 empty
         self.layers = puzzle.n + board.blocks // 3
-        self.states = [self._state(t) for t in range(self.layers + 1)]
+        self.states: list[State] = []
+        for t in range(self.layers + 1):
+            self._check_clock()
+            self.states.append(self._state(t))
+
+    def _check_clock(self) -> None:
+        if self.deadline.passed():
+            raise ModelUndecided(
+                "the time limit ran out while the CP-SAT model was built",
+                SearchStats(seconds=round(self.deadline.elapsed(), 6)),
+            )
 
     # --- cells -------------------------------------------------------------------------
 
-    def _state(self, t: int) -> dict:
+    def _state(self, t: int) -> State:
         """cell -> (int color, {kind: bool}) after t layers; blocks never float."""
         model = self.model
-        state = {}
+        state: State = {}
         for x, y in CELLS:
             color = model.new_int_var(0, len(self.colors), f"c[{t},{x},{y}]")
             onehot = {k: model.new_bool_var(f"b[{t},{x},{y},{k}]") for k in self.kinds}
@@ -115,17 +142,17 @@ class _Builder:
                 model.add_linear_expression_in_domain(count, domain)
         return state
 
-    def color(self, t: int, cell):
+    def color(self, t: int, cell: Cell) -> Any:
         return self.states[t][cell][0]
 
-    def empty(self, t: int, cell):
+    def empty(self, t: int, cell: Cell) -> Any:
         return self.states[t][cell][1][0]
 
-    def same(self, t: int, new_cell, old_cell, when) -> None:
+    def same(self, t: int, new_cell: Cell, old_cell: Cell, when: Sequence[Literal]) -> None:
         """Under the literals ``when``: new_cell after layer t holds old_cell's color."""
         self.model.add(self.color(t + 1, new_cell) == self.color(t, old_cell)).only_enforce_if(when)
 
-    def cleared(self, t: int, cell, when) -> None:
+    def cleared(self, t: int, cell: Cell, when: Sequence[Literal]) -> None:
         self.model.add(self.color(t + 1, cell) == 0).only_enforce_if(when)
 
     # --- the whole model ---------------------------------------------------------------
@@ -136,8 +163,11 @@ class _Builder:
         for cell in CELLS:
             model.add(self.color(0, cell) == k_of.get(self.puzzle.board[cell], 0))
             model.add(self.color(self.layers, cell) == 0)
-        is_move, is_idle, selected = [], [], []
+        is_move: list[Any] = []
+        is_idle: list[Any] = []
+        selected: list[dict[int, Any]] = []
         for t in range(self.layers):
+            self._check_clock()
             mv = model.new_bool_var(f"move[{t}]")
             rm = model.new_bool_var(f"round[{t}]")
             idle = model.new_bool_var(f"idle[{t}]")
@@ -158,11 +188,11 @@ class _Builder:
 
     # --- runs and removal rounds -------------------------------------------------------
 
-    def _runs(self, t: int):
+    def _runs(self, t: int) -> tuple[Any, dict[Cell, list[Any]]]:
         """A literal for "the board after t layers holds a run", and per cell the runs
         through it (one literal per line of three and color)."""
         model = self.model
-        marks = {cell: [] for cell in CELLS}
+        marks: dict[Cell, list[Any]] = {cell: [] for cell in CELLS}
         runs = []
         for li, line in enumerate(LINES):
             for k in self.kinds[1:]:
@@ -177,7 +207,7 @@ class _Builder:
         model.add_max_equality(has_run, runs)
         return has_run, marks
 
-    def _round(self, t: int, rm, marks) -> None:
+    def _round(self, t: int, rm: Literal, marks: dict[Cell, list[Any]]) -> None:
         """Under ``rm``: marked blocks vanish, each survivor falls to its rank in its column."""
         model = self.model
         for x in range(WIDTH):
@@ -209,11 +239,11 @@ class _Builder:
 
     # --- moves ---------------------------------------------------------------------------
 
-    def _moves(self, t: int, mv) -> dict:
+    def _moves(self, t: int, mv: Literal) -> dict[int, Any]:
         """Under ``mv``: exactly one move of MOVES; returns its selection literals."""
         model = self.model
         selected = {}
-        touches = {x: [] for x in range(WIDTH)}
+        touches: dict[int, list[Any]] = {x: [] for x in range(WIDTH)}
         for mi, move in enumerate(MOVES):
             s = model.new_bool_var(f"sel[{t},{mi}]")
             self._move(t, mi, move, s)
@@ -229,7 +259,7 @@ class _Builder:
                 self.same(t, (x, y), (x, y), [mv, untouched])
         return selected
 
-    def _move(self, t: int, mi: int, move: Move, s) -> None:
+    def _move(self, t: int, mi: int, move: Move, s: Literal) -> None:
         """The effect of one move under its selection literal ``s``."""
         model, empty = self.model, self.empty
         x, y, g = move.x, move.y, move.g
@@ -272,10 +302,12 @@ class _Builder:
             self.same(t, target, src, [fall, lands])
             self.same(t, target, target, [fall, lands.Not()])
 
-    def _move_order(self, is_move, selected):
+    def _move_order(
+        self, is_move: list[Any], selected: list[dict[int, Any]]
+    ) -> tuple[dict[tuple[int, int], Any], list[Any]]:
         """choice[j, m]: the j-th move is MOVES[m]; and the rank of each j-th move."""
         model = self.model
-        count = [model.new_constant(0)]  # moves before each layer
+        count: list[Any] = [model.new_constant(0)]  # moves before each layer
         for mv in is_move:
             count.append(count[-1] + mv)
         choice = {}
@@ -307,66 +339,81 @@ def solve(
     time_limit: float | None = None,
     workers: int = 0,
 ) -> MayanResult:
-    """The lexicographically smallest solution, proved by CP-SAT, replayed before returned."""
-    from ortools.sat.python import cp_model
+    """The lexicographically smallest solution, proved by CP-SAT, replayed before returned.
 
-    start = time.perf_counter()
-    stats = {"solves": 0}
+    Raises ModelUndecided (a SearchTimeout) when ``time_limit`` runs out first, while the
+    model is built or solved.
+    """
+    deadline = Deadline(time_limit, every=1)
+    stats = SearchStats(solves=0, branches=0)
     if puzzle.board.is_empty():  # no move exists on an empty board
         return MayanResult(puzzle.n, None, "cpsat", stats)
-    built = build(puzzle, same_color_swaps=same_color_swaps)
-    stats["layers"] = built.layers
-    model = built.model
+    built = build(puzzle, same_color_swaps=same_color_swaps, deadline=deadline)
+    stats.layers = built.layers
     base = len(MOVES)
     weighted = base**puzzle.n < 2**53
     if weighted:
-        model.minimize(
+        built.model.minimize(
             sum(base ** (puzzle.n - 1 - j) * r for j, r in enumerate(built.rank_of_move))
         )
-    stats["objective"] = "weighted" if weighted else "one move at a time"
-    proto = model.proto
-    stats["variables"] = len(proto.variables)
-    stats["constraints"] = len(proto.constraints)
-
-    def run(objective_for=None):
-        if objective_for is not None:
-            model.minimize(built.rank_of_move[objective_for])
-        solver = cp_model.CpSolver()
-        if time_limit is not None:
-            left = time_limit - (time.perf_counter() - start)
-            if left <= 0:
-                raise ModelUndecided("the CP-SAT model was undecided", stats)
-            solver.parameters.max_time_in_seconds = left
-        if workers:
-            solver.parameters.num_workers = workers
-        status = solver.solve(model)
-        stats["solves"] += 1
-        stats["branches"] = stats.get("branches", 0) + solver.num_branches
-        if status == cp_model.INFEASIBLE:
-            return None
-        if status != cp_model.OPTIMAL:
-            raise ModelUndecided("the CP-SAT model was undecided", stats)
-        return solver
-
+    stats.objective = "weighted" if weighted else "one move at a time"
+    stats.variables = len(built.model.proto.variables)
+    stats.constraints = len(built.model.proto.constraints)
     if weighted:
-        solver = run()
+        solver = _optimum(built, deadline, workers, stats)
         ranks = None if solver is None else [solver.value(r) for r in built.rank_of_move]
     else:
-        ranks = []
-        for j in range(puzzle.n):
-            solver = run(j)
-            if solver is None:
-                ranks = None
-                break
-            ranks.append(solver.value(built.rank_of_move[j]))
-            model.add(built.rank_of_move[j] == ranks[-1])
-    stats["seconds"] = round(time.perf_counter() - start, 6)
+        ranks = _ranks_one_at_a_time(built, deadline, workers, stats)
+    stats.seconds = round(deadline.elapsed(), 6)
     if ranks is None:
         return MayanResult(puzzle.n, None, "cpsat", stats)
     moves = tuple(MOVES[r] for r in ranks)
     if not is_solution(puzzle.board, puzzle.n, moves, same_color_swaps=same_color_swaps):
         raise AssertionError(f"the CP-SAT model decoded moves that do not replay: {moves}")
     return MayanResult(puzzle.n, moves, "cpsat", stats)
+
+
+def _optimum(
+    built: MayanModel, deadline: Deadline, workers: int, stats: SearchStats
+) -> cp_model.CpSolver | None:
+    """A solver holding the model's optimum, None when the model is infeasible."""
+    from ortools.sat.python import cp_model
+
+    solver = cp_model.CpSolver()
+    left = deadline.left()
+    if left is not None:
+        if deadline.passed():
+            raise ModelUndecided("the CP-SAT model was undecided", stats)
+        solver.parameters.max_time_in_seconds = left
+    if workers:
+        solver.parameters.num_workers = workers
+    status = run_solver(solver, built.model)
+    stats.solves = (stats.solves or 0) + 1
+    stats.branches = (stats.branches or 0) + solver.num_branches
+    if status == cp_model.INFEASIBLE:
+        return None
+    if status != cp_model.OPTIMAL:
+        raise ModelUndecided("the CP-SAT model was undecided", stats)
+    return solver
+
+
+def _ranks_one_at_a_time(
+    built: MayanModel, deadline: Deadline, workers: int, stats: SearchStats
+) -> list[int] | None:
+    """The smallest rank of each move in turn, the earlier ones fixed (for weights past
+    53 bits)."""
+    ranks: list[int] = []
+    for j in range(built.n):
+        built.model.minimize(built.rank_of_move[j])
+        solver = _optimum(built, deadline, workers, stats)
+        if solver is None:
+            return None
+        ranks.append(solver.value(built.rank_of_move[j]))
+        built.model.add(built.rank_of_move[j] == ranks[-1])
+    return ranks
+
+
+Block = tuple[int, int, int]  # column, row, color
 
 
 def prefilter(puzzle: Puzzle, *, time_limit: float | None = 10.0, workers: int = 0) -> bool | None:
@@ -389,106 +436,128 @@ def prefilter(puzzle: Puzzle, *, time_limit: float | None = 10.0, workers: int =
     """
     from ortools.sat.python import cp_model
 
-    board = puzzle.board
-    n = puzzle.n
-    blocks = [(x, y, c) for x, column in enumerate(board.columns) for y, c in enumerate(column)]
+    blocks = [
+        (x, y, c) for x, column in enumerate(puzzle.board.columns) for y, c in enumerate(column)
+    ]
     if not blocks:
         return False  # no move exists on an empty board
-    rounds = len(blocks) // 3
-    model = cp_model.CpModel()
-    X, Y, T, moved, shift = [], [], [], [], []
-    for i, (x, y, _) in enumerate(blocks):
-        X.append(model.new_int_var(max(0, x - n), min(WIDTH - 1, x + n), f"X[{i}]"))
-        Y.append(model.new_int_var(0, y, f"Y[{i}]"))
-        T.append(model.new_int_var(1, max(rounds, 1), f"T[{i}]"))
-        m = model.new_bool_var(f"moved[{i}]")
-        model.add(X[i] == x).only_enforce_if(m.Not())
-        d = model.new_int_var(0, n, f"shift[{i}]")
-        model.add_abs_equality(d, X[i] - x)
-        model.add(d <= n * m)
-        moved.append(m)
-        shift.append(d)
-    model.add(sum(moved) <= 2 * n)
-    model.add(sum(shift) <= 2 * n)
-    for color in {c for _, _, c in blocks}:
-        model.add(sum(shift[i] for i, b in enumerate(blocks) if b[2] == color) <= n)
-
-    def equal(a, b, name):
-        """A literal that implies a == b."""
-        lit = model.new_bool_var(name)
-        model.add(a == b).only_enforce_if(lit)
-        return lit
-
-    for i, (_, _, ci) in enumerate(blocks):
-        # near[axis, d]: some block of the color vanishes with i, offset d along the axis
-        near = {}
-        for axis in ("row", "col"):
-            for d in (-2, -1, 1, 2):
-                options = []
-                for j, (_, _, cj) in enumerate(blocks):
-                    if j == i or cj != ci:
-                        continue
-                    lit = model.new_bool_var(f"near[{i},{j},{axis},{d}]")
-                    model.add(T[j] == T[i]).only_enforce_if(lit)
-                    if axis == "row":  # level, d columns over
-                        model.add(Y[j] == Y[i]).only_enforce_if(lit)
-                        model.add(X[j] == X[i] + d).only_enforce_if(lit)
-                    else:  # stacked, d rows up
-                        model.add(X[j] == X[i]).only_enforce_if(lit)
-                        model.add(Y[j] == Y[i] + d).only_enforce_if(lit)
-                    options.append(lit)
-                near[axis, d] = options
-        runs = []
-        for axis in ("row", "col"):
-            for pair in ((-2, -1), (-1, 1), (1, 2)):
-                run = model.new_bool_var(f"run[{i},{axis},{pair}]")
-                for d in pair:
-                    model.add_bool_or(near[axis, d]).only_enforce_if(run)
-                runs.append(run)
-        model.add_bool_or(runs)
-
-    for i in range(len(blocks)):
-        for j in range(i + 1, len(blocks)):
-            # different cells when vanishing together
-            together = model.new_bool_var(f"together[{i},{j}]")
-            model.add(T[i] == T[j]).only_enforce_if(together)
-            model.add(T[i] != T[j]).only_enforce_if(together.Not())
-            other_col = model.new_bool_var(f"othercol[{i},{j}]")
-            model.add(X[i] != X[j]).only_enforce_if(other_col)
-            model.add(Y[i] != Y[j]).only_enforce_if([together, other_col.Not()])
-
-    for x in range(WIDTH):
-        column = [i for i, b in enumerate(blocks) if b[0] == x]
-        for lo_pos, i in enumerate(column):  # i below j
-            for j in column[lo_pos + 1 :]:
-                stay = [moved[i].Not(), moved[j].Not()]
-                later = model.new_bool_var(f"later[{i},{j}]")  # i vanishes no earlier
-                model.add(T[i] >= T[j]).only_enforce_if(later)
-                model.add(T[i] < T[j]).only_enforce_if(later.Not())
-                model.add(Y[i] < Y[j]).only_enforce_if([*stay, later])
-        for i in column:
-            below = [j for j in column if blocks[j][1] < blocks[i][1]]
-            if not below:
-                continue
-            support = []
-            for j in below:
-                lit = model.new_bool_var(f"support[{i},{j}]")  # j still under i
-                model.add(T[j] >= T[i]).only_enforce_if(lit)
-                model.add(T[j] < T[i]).only_enforce_if(lit.Not())
-                both = model.new_bool_var(f"under[{i},{j}]")
-                model.add_bool_and([lit, moved[j].Not(), moved[i].Not()]).only_enforce_if(both)
-                model.add_bool_or([lit.Not(), moved[j], moved[i], both])
-                support.append(both)
-            model.add(Y[i] >= sum(support))
-
+    relaxation = _Relaxation(blocks, puzzle.n)
+    relaxation.shifts()
+    relaxation.runs()
+    relaxation.distinct_cells()
+    relaxation.column_order()
     solver = cp_model.CpSolver()
     if time_limit is not None:
         solver.parameters.max_time_in_seconds = time_limit
     if workers:
         solver.parameters.num_workers = workers
-    status = solver.solve(model)
+    status = run_solver(solver, relaxation.model)
     if status == cp_model.INFEASIBLE:
         return False
     if status in (cp_model.FEASIBLE, cp_model.OPTIMAL):
         return True
     return None
+
+
+class _Relaxation:
+    """The prefilter's variables, and its constraints added one family at a time."""
+
+    def __init__(self, blocks: list[Block], n: int) -> None:
+        from ortools.sat.python import cp_model
+
+        self.model = model = cp_model.CpModel()
+        self.blocks = blocks
+        self.n = n
+        rounds = max(len(blocks) // 3, 1)
+        self.X: list[Any] = []
+        self.Y: list[Any] = []
+        self.T: list[Any] = []
+        self.moved: list[Any] = []
+        self.shift: list[Any] = []
+        for i, (x, y, _) in enumerate(blocks):
+            self.X.append(model.new_int_var(max(0, x - n), min(WIDTH - 1, x + n), f"X[{i}]"))
+            self.Y.append(model.new_int_var(0, y, f"Y[{i}]"))
+            self.T.append(model.new_int_var(1, rounds, f"T[{i}]"))
+            self.moved.append(model.new_bool_var(f"moved[{i}]"))
+            self.shift.append(model.new_int_var(0, n, f"shift[{i}]"))
+
+    def shifts(self) -> None:
+        """At most 2n blocks leave their column; the shifts add up to 2n, n per color."""
+        model, n = self.model, self.n
+        for i, (x, _, _) in enumerate(self.blocks):
+            model.add(self.X[i] == x).only_enforce_if(self.moved[i].Not())
+            model.add_abs_equality(self.shift[i], self.X[i] - x)
+            model.add(self.shift[i] <= n * self.moved[i])
+        model.add(sum(self.moved) <= 2 * n)
+        model.add(sum(self.shift) <= 2 * n)
+        for color in {c for _, _, c in self.blocks}:
+            model.add(sum(self.shift[i] for i, b in enumerate(self.blocks) if b[2] == color) <= n)
+
+    def _near(self, i: int, j: int, axis: str, d: int) -> Any:
+        """A literal: block j vanishes with block i, d columns over (row) or d rows up (col)."""
+        model, X, Y, T = self.model, self.X, self.Y, self.T
+        lit = model.new_bool_var(f"near[{i},{j},{axis},{d}]")
+        model.add(T[j] == T[i]).only_enforce_if(lit)
+        if axis == "row":
+            model.add(Y[j] == Y[i]).only_enforce_if(lit)
+            model.add(X[j] == X[i] + d).only_enforce_if(lit)
+        else:
+            model.add(X[j] == X[i]).only_enforce_if(lit)
+            model.add(Y[j] == Y[i] + d).only_enforce_if(lit)
+        return lit
+
+    def runs(self) -> None:
+        """Every block vanishes in a run of three of its color, level or stacked."""
+        model = self.model
+        for i, (_, _, ci) in enumerate(self.blocks):
+            mates = [j for j, b in enumerate(self.blocks) if j != i and b[2] == ci]
+            near = {
+                (axis, d): [self._near(i, j, axis, d) for j in mates]
+                for axis in ("row", "col")
+                for d in (-2, -1, 1, 2)
+            }
+            runs = []
+            for axis in ("row", "col"):
+                for pair in ((-2, -1), (-1, 1), (1, 2)):
+                    run = model.new_bool_var(f"run[{i},{axis},{pair}]")
+                    for d in pair:
+                        model.add_bool_or(near[axis, d]).only_enforce_if(run)
+                    runs.append(run)
+            model.add_bool_or(runs)
+
+    def distinct_cells(self) -> None:
+        """Two blocks that vanish in the same round stand in different cells."""
+        model, X, Y, T = self.model, self.X, self.Y, self.T
+        for i in range(len(self.blocks)):
+            for j in range(i + 1, len(self.blocks)):
+                together = model.new_bool_var(f"together[{i},{j}]")
+                model.add(T[i] == T[j]).only_enforce_if(together)
+                model.add(T[i] != T[j]).only_enforce_if(together.Not())
+                other_col = model.new_bool_var(f"othercol[{i},{j}]")
+                model.add(X[i] != X[j]).only_enforce_if(other_col)
+                model.add(Y[i] != Y[j]).only_enforce_if([together, other_col.Not()])
+
+    def column_order(self) -> None:
+        """Blocks that stay in their column keep their order and stand on the ones below."""
+        model, Y, T, moved = self.model, self.Y, self.T, self.moved
+        for x in range(WIDTH):
+            column = [i for i, b in enumerate(self.blocks) if b[0] == x]
+            for lo_pos, i in enumerate(column):  # i below j
+                for j in column[lo_pos + 1 :]:
+                    stay = [moved[i].Not(), moved[j].Not()]
+                    later = model.new_bool_var(f"later[{i},{j}]")  # i vanishes no earlier
+                    model.add(T[i] >= T[j]).only_enforce_if(later)
+                    model.add(T[i] < T[j]).only_enforce_if(later.Not())
+                    model.add(Y[i] < Y[j]).only_enforce_if([*stay, later])
+            for i in column:
+                support = []
+                for j in (j for j in column if self.blocks[j][1] < self.blocks[i][1]):
+                    lit = model.new_bool_var(f"support[{i},{j}]")  # j still under i
+                    model.add(T[j] >= T[i]).only_enforce_if(lit)
+                    model.add(T[j] < T[i]).only_enforce_if(lit.Not())
+                    both = model.new_bool_var(f"under[{i},{j}]")
+                    model.add_bool_and([lit, moved[j].Not(), moved[i].Not()]).only_enforce_if(both)
+                    model.add_bool_or([lit.Not(), moved[j], moved[i], both])
+                    support.append(both)
+                if support:
+                    model.add(Y[i] >= sum(support))

@@ -4,20 +4,28 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from graphsearch._files import write_atomically
+from graphsearch.errors import InvalidInputError
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 __all__ = ["FORMATS", "ExportError", "write_graph"]
 
 FORMATS = (".graphml", ".gexf", ".json", ".dot")
 
 
-class ExportError(ValueError):
+class ExportError(InvalidInputError):
     """The graph cannot be written as asked (unknown suffix, missing optional package)."""
 
 
-def write_graph(graph, path: str | Path) -> None:
+def write_graph(graph: nx.Graph[Any], path: str | Path) -> None:
     """``.graphml``, ``.gexf``, ``.json`` (networkx node-link) or ``.dot`` (needs pydot).
 
-    The file is written whole or not at all: a temporary file is renamed into place.
+    The file is written whole or not at all: a temporary file of this call's own is renamed
+    into place, and removed on any failure or interrupt.
     """
     import networkx as nx
 
@@ -34,8 +42,8 @@ def write_graph(graph, path: str | Path) -> None:
             raise ExportError(
                 "writing .dot needs pydot: pip install 'graphsearch[dot]' (or pip install pydot)"
             ) from None
-    partial = path.with_name(path.name + ".partial")
-    try:
+
+    def write(partial: Path) -> None:
         if suffix == ".graphml":
             nx.write_graphml(graph, partial)
         elif suffix == ".gexf":
@@ -44,7 +52,8 @@ def write_graph(graph, path: str | Path) -> None:
             partial.write_text(json.dumps(nx.node_link_data(graph), ensure_ascii=False))
         else:
             nx.nx_pydot.write_dot(graph, partial)
-        partial.replace(path)
+
+    try:
+        write_atomically(path, write)
     except OSError as exc:
-        partial.unlink(missing_ok=True)
         raise ExportError(f"{path}: cannot write: {exc.strerror or exc}") from None

@@ -1,6 +1,26 @@
-"""连连看 link queries (HDU 1175): can two tiles be joined with at most two turns?"""
+"""连连看 (Shisen-Sho): can two tiles be joined with at most two turns?
 
-from graphsearch.llk.grid import Case, InvalidGridError, Query, parse_cases
-from graphsearch.llk.link import Link
+Cells are 0-based ``(row, column)`` pairs, as numpy indexes the board:
 
-__all__ = ["Case", "InvalidGridError", "Link", "Query", "parse_cases"]
+>>> from graphsearch import llk
+>>> llk.link([[1, 2, 1], [0, 0, 0]], (0, 0), (0, 2)).path
+((0, 0), (1, 0), (1, 2), (0, 2))
+"""
+
+from graphsearch.errors import InvalidInputError
+from graphsearch.llk.engines import ENGINES, link
+from graphsearch.llk.grid import Case, InvalidGridError, Query, as_board, parse_cases
+from graphsearch.llk.link import Link, LinkEngine
+
+__all__ = [
+    "ENGINES",
+    "Case",
+    "InvalidGridError",
+    "InvalidInputError",
+    "Link",
+    "LinkEngine",
+    "Query",
+    "as_board",
+    "link",
+    "parse_cases",
+]

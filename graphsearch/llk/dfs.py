@@ -9,30 +9,37 @@ limit.  It explores everything within the limit, so the turns it reports are the
 
 from __future__ import annotations
 
+import numpy as np
+
 from graphsearch.llk.grid import Case, Query
 from graphsearch.llk.link import (
     DIRECTIONS,
+    Cell,
     Link,
-    corners,
-    endpoint_reason,
+    Opened,
+    found,
+    no_path,
+    open_query,
     padded,
     turns_needed,
 )
 
-__all__ = ["solve_case"]
+__all__ = ["link", "solve_case"]
+
+State = tuple[int, int, int]  # row, column, direction
 
 
-def link(tiles, offset: int, board, query: Query, max_turns: int) -> Link:
-    reason = endpoint_reason(board, query)
-    if reason:
-        return Link(False, reason=reason)
+def link(tiles: np.ndarray, offset: int, board: np.ndarray, query: Query, max_turns: int) -> Link:
+    """One query on ``tiles`` (the board, padded by ``offset`` with the ring)."""
+    opened = open_query(board, query, offset)
+    if not isinstance(opened, Opened):
+        return opened
     n, m = tiles.shape
-    a = (query.a[0] + offset, query.a[1] + offset)
-    b = (query.b[0] + offset, query.b[1] + offset)
-    best = {}  # (row, col, direction) -> fewest turns seen
-    parent = {}
-    found = None
-    stack = []
+    a, b = opened.a, opened.b
+    best: dict[State, int] = {}  # (row, col, direction) -> fewest turns seen
+    parent: dict[State, State] = {}
+    best_end: tuple[int, State] | None = None
+    stack: list[tuple[Cell, int, int, State]] = []
     for d, (dr, dc) in enumerate(DIRECTIONS):
         stack.append(((a[0] + dr, a[1] + dc), d, 0, (*a, d)))
     while stack:
@@ -41,10 +48,10 @@ def link(tiles, offset: int, board, query: Query, max_turns: int) -> Link:
             continue
         if turns + turns_needed((r, c, d), b) > max_turns:
             continue
-        if found is not None and turns >= found[0]:
+        if best_end is not None and turns >= best_end[0]:
             continue
         if (r, c) == b:
-            found = (turns, came_from, (r, c, d))
+            best_end = (turns, came_from)
             continue
         if tiles[r, c] != 0:
             continue
@@ -57,16 +64,15 @@ def link(tiles, offset: int, board, query: Query, max_turns: int) -> Link:
             if nd == (d + 2) % 4:
                 continue  # turning back only retraces the path
             stack.append(((r + dr, c + dc), nd, turns + (nd != d), state))
-    if found is None:
-        return Link(False, reason=f"no path with at most {max_turns} turns")
-    turns, state, _ = found
+    if best_end is None:
+        return no_path(max_turns)
+    state = best_end[1]
     cells = [b]
     while state[:2] != a:
-        cells.append(state[:2])
+        cells.append((state[0], state[1]))
         state = parent[state]
     cells.append(a)
-    path = corners((r - offset, c - offset) for r, c in reversed(cells))
-    return Link(True, turns, path)
+    return found(reversed(cells), offset)
 
 
 def solve_case(case: Case, *, outside: bool = False, max_turns: int = 2) -> list[Link]:

@@ -13,29 +13,57 @@ can reach within its turn limit; ``build_graph`` builds a whole board for inspec
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Collection, Iterator
+from typing import TYPE_CHECKING
 
 import numpy as np
 
+from graphsearch.errors import InvalidInputError
 from graphsearch.llk.grid import Case, Query
 from graphsearch.llk.link import (
     DIRECTIONS,
+    Cell,
     Link,
-    corners,
+    Opened,
     endpoint_reason,
+    found,
+    no_path,
+    open_query,
     padded,
     turns_needed,
 )
 
-__all__ = ["build_graph", "min_turns", "solve_case"]
+if TYPE_CHECKING:
+    import networkx as nx
+
+__all__ = [
+    "MAX_QUERY_NODES",
+    "GraphTooLarge",
+    "build_graph",
+    "export_graph",
+    "min_turns",
+    "solve_case",
+]
+
+Node = tuple[int, int, int]  # row, column, direction
+# The most (cell, direction) states one query may build: the graph engine is the model, for
+# inspection and boards of moderate size; ``scan`` answers any board.
+MAX_QUERY_NODES = 1_000_000
 
 
-def _open(tiles: np.ndarray, cell, endpoints) -> bool:
+class GraphTooLarge(InvalidInputError):
+    """The graph would pass its node budget."""
+
+
+def _open(tiles: np.ndarray, cell: Cell, endpoints: Collection[Cell]) -> bool:
     r, c = cell
     n, m = tiles.shape
     return 0 <= r < n and 0 <= c < m and (tiles[r, c] == 0 or cell in endpoints)
 
 
-def _successors(tiles, node, endpoints, target=None):
+def _successors(
+    tiles: np.ndarray, node: Node, endpoints: Collection[Cell], target: Cell | None = None
+) -> Iterator[tuple[Node, int]]:
     """(next node, weight) pairs of a node; nothing leaves the target."""
     r, c, d = node
     if (r, c) == target:
@@ -48,16 +76,24 @@ def _successors(tiles, node, endpoints, target=None):
         yield (r, c, turn), 1
 
 
-def build_graph(tiles: np.ndarray, endpoints=(), source=None, target=None, max_turns=None):
+def build_graph(
+    tiles: np.ndarray,
+    endpoints: Collection[Cell] = (),
+    source: Cell | None = None,
+    target: Cell | None = None,
+    max_turns: int | None = None,
+    max_nodes: int | None = None,
+) -> nx.DiGraph[Node]:
     """The directed (cell, direction) graph over the empty cells and the ``endpoints``.
 
     With ``source``, only the nodes reachable from it within ``max_turns`` turns that can
     still reach ``target`` within them (by ``turns_needed``); edges out of ``target`` are
-    left out.  Edge attribute ``weight``: 0 straight on, 1 a turn.
+    left out.  Edge attribute ``weight``: 0 straight on, 1 a turn.  Raises GraphTooLarge
+    when the graph would pass ``max_nodes`` nodes.
     """
     import networkx as nx
 
-    graph = nx.DiGraph()
+    graph: nx.DiGraph[Node] = nx.DiGraph()
     endpoints = frozenset(endpoints)
     if source is None:
         n, m = tiles.shape
@@ -71,14 +107,19 @@ def build_graph(tiles: np.ndarray, endpoints=(), source=None, target=None, max_t
                             graph.add_edge(node, succ, weight=weight)
         return graph
     # the part reachable within the turn limit: a 0-1 BFS that records the edges it sees
-    best = {}
-    queue = deque((*source, d, 0) for d in range(4))
+    best: dict[Node, int] = {}
+    queue = deque((source[0], source[1], d, 0) for d in range(4))
     while queue:
         r, c, d, turns = queue.popleft()
         node = (r, c, d)
         if node in best and best[node] <= turns:
             continue
         best[node] = turns
+        if max_nodes is not None and len(best) > max_nodes:
+            raise GraphTooLarge(
+                f"the graph engine's query graph passes its budget of {max_nodes} "
+                "(cell, direction) states; use the scan engine (--engine scan) for this board"
+            )
         graph.add_node(node)
         for succ, weight in _successors(tiles, node, endpoints, target):
             if max_turns is not None and target is not None:
@@ -94,19 +135,19 @@ def build_graph(tiles: np.ndarray, endpoints=(), source=None, target=None, max_t
     return graph
 
 
-def _adjacent(a, b) -> bool:
+def _adjacent(a: Cell, b: Cell) -> bool:
     return abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
 
 
-def _open_beside(tiles, cell) -> bool:
+def _open_beside(tiles: np.ndarray, cell: Cell) -> bool:
     return any(_open(tiles, (cell[0] + dr, cell[1] + dc), ()) for dr, dc in DIRECTIONS)
 
 
-def min_turns(graph, source, target):
+def min_turns(graph: nx.DiGraph[Node], source: Cell, target: Cell) -> tuple[int, list[Node]] | None:
     """Fewest turns from ``source`` to ``target`` cells and a path of nodes (0-1 BFS), or None."""
-    dist = {}
-    parent = {}
-    queue = deque()
+    dist: dict[Node, int] = {}
+    parent: dict[Node, Node | None] = {}
+    queue: deque[Node] = deque()
     for d in range(4):
         node = (*source, d)
         if node in graph:
@@ -116,11 +157,12 @@ def min_turns(graph, source, target):
     while queue:
         node = queue.popleft()
         if node[:2] == tuple(target):
-            path = []
-            while node is not None:
-                path.append(node)
-                node = parent[node]
-            return dist[path[0]], path[::-1]
+            path: list[Node] = []
+            step: Node | None = node
+            while step is not None:
+                path.append(step)
+                step = parent[step]
+            return dist[node], path[::-1]
         for succ, data in graph[node].items():
             cost = dist[node] + data["weight"]
             if succ not in dist or cost < dist[succ]:
@@ -133,25 +175,30 @@ def min_turns(graph, source, target):
     return None
 
 
-def link(tiles: np.ndarray, offset: int, board, query: Query, max_turns: int) -> Link:
-    reason = endpoint_reason(board, query)
-    if reason:
-        return Link(False, reason=reason)
-    a = (query.a[0] + offset, query.a[1] + offset)
-    b = (query.b[0] + offset, query.b[1] + offset)
+def link(
+    tiles: np.ndarray,
+    offset: int,
+    board: np.ndarray,
+    query: Query,
+    max_turns: int,
+    max_nodes: int = MAX_QUERY_NODES,
+) -> Link:
+    """One query on ``tiles`` (the board, padded by ``offset`` with the ring)."""
+    opened = open_query(board, query, offset)
+    if not isinstance(opened, Opened):
+        return opened
+    a, b = opened.a, opened.b
     if not _adjacent(a, b) and not (_open_beside(tiles, a) and _open_beside(tiles, b)):
-        return Link(False, reason=f"no path with at most {max_turns} turns")  # walled in
-    graph = build_graph(tiles, (a, b), source=a, target=b, max_turns=max_turns)
-    found = min_turns(graph, a, b)
-    if found is None or found[0] > max_turns:
-        return Link(False, reason=f"no path with at most {max_turns} turns")
-    turns, nodes = found
-    path = corners((r - offset, c - offset) for r, c, _ in nodes)
-    return Link(True, turns, path)
+        return no_path(max_turns)  # walled in
+    graph = build_graph(tiles, (a, b), source=a, target=b, max_turns=max_turns, max_nodes=max_nodes)
+    best = min_turns(graph, a, b)
+    if best is None or best[0] > max_turns:
+        return no_path(max_turns)
+    return found(best[1], offset)
 
 
 def solve_case(case: Case, *, outside: bool = False, max_turns: int = 2) -> list[Link]:
-    """Answer every query of a case."""
+    """Answer every query of a case; raises GraphTooLarge past ``MAX_QUERY_NODES`` states."""
     tiles, offset = padded(case.board, outside)
     return [link(tiles, offset, case.board, query, max_turns) for query in case.queries]
 
@@ -166,7 +213,7 @@ def export_graph(
     query: Query | None = None,
     max_turns: int = 2,
     max_nodes: int = 200_000,
-):
+) -> nx.DiGraph[str]:
     """The whole (cell, direction) graph of a case, with string node names, for writing out.
 
     Nodes ``"row,col,dir"`` (1-based; the ring is row 0 and n + 1 with ``outside``) carry
@@ -178,32 +225,35 @@ def export_graph(
     import networkx as nx
 
     tiles, offset = padded(case.board, outside)
-    endpoints = ()
+    endpoints: tuple[Cell, ...] = ()
     if query is not None:
+        open_query(case.board, query, offset)  # the cells must be on the board
         endpoints = tuple((r + offset, c + offset) for r, c in (query.a, query.b))
     open_cells = int((tiles == 0).sum()) + len(endpoints)
     if 4 * open_cells > max_nodes:
-        raise ValueError(
+        raise GraphTooLarge(
             f"the graph would have {4 * open_cells} nodes, over the limit of {max_nodes}"
         )
     graph = build_graph(tiles, endpoints)
     shift = 1 - offset  # to 1-based board coordinates
 
-    def name(node):
+    def name(node: Node) -> str:
         r, c, d = node
         return f"{r + shift},{c + shift},{DIRECTION_NAMES[d]}"
 
-    out = nx.DiGraph(outside=outside)
+    out: nx.DiGraph[str] = nx.DiGraph(outside=outside)
     for node in graph:
         r, c, d = node
         out.add_node(name(node), row=r + shift, col=c + shift, dir=DIRECTION_NAMES[d], path=False)
     for u, v, weight in graph.edges(data="weight"):
         out.add_edge(name(u), name(v), weight=weight)
     if query is not None:
-        link = None if endpoint_reason(case.board, query) else min_turns(graph, *endpoints)
-        linked = link is not None and link[0] <= max_turns
-        out.graph.update(query=query.to_text(), linked=linked, turns=link[0] if linked else -1)
-        if linked:
-            for node in link[1]:
-                out.nodes[name(node)]["path"] = True
+        best = None if endpoint_reason(case.board, query) else min_turns(graph, *endpoints)
+        if best is not None and best[0] > max_turns:
+            best = None
+        out.graph.update(
+            query=query.to_text(), linked=best is not None, turns=-1 if best is None else best[0]
+        )
+        for node in [] if best is None else best[1]:
+            out.nodes[name(node)]["path"] = True
     return out

@@ -18,13 +18,17 @@ from dataclasses import dataclass
 import numpy as np
 
 from graphsearch._tokens import describe_token
+from graphsearch.errors import InvalidInputError
 
-__all__ = ["Case", "InvalidGridError", "Query", "parse_cases"]
+__all__ = ["MAX_INPUT_BYTES", "Case", "InvalidGridError", "Query", "as_board", "parse_cases"]
 
 _TOO_LARGE = 10**18  # numpy saturates larger numbers; no tile type needs them
+# The longest input text taken: far more than any judge file (a 1000 x 1000 board of
+# 40 types is about 11 MB).
+MAX_INPUT_BYTES = 1 << 30
 
 
-class InvalidGridError(ValueError):
+class InvalidGridError(InvalidInputError):
     """The text is not valid link-query input; the message names case, line and token."""
 
     def __init__(self, message: str, case: int | None = None) -> None:
@@ -34,10 +38,27 @@ class InvalidGridError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Query:
-    """Can the tiles at ``a`` and ``b`` be linked?  Cells are 0-based (row, column)."""
+    """Can the tiles at ``a`` and ``b`` be linked?  Cells are 0-based (row, column), as
+    numpy indexes the board; only the judge's text form (``to_text``, ``from_text``) is
+    1-based."""
 
     a: tuple[int, int]
     b: tuple[int, int]
+
+    def __post_init__(self) -> None:
+        for cell in (self.a, self.b):
+            if (
+                not isinstance(cell, tuple)
+                or len(cell) != 2
+                or not all(
+                    isinstance(v, int | np.integer) and not isinstance(v, bool) for v in cell
+                )
+            ):
+                raise InvalidGridError(f"a cell is a (row, column) pair of integers, not {cell!r}")
+            if cell[0] < 0 or cell[1] < 0:
+                raise InvalidGridError(f"cell {cell} has a negative index; cells are 0-based")
+        object.__setattr__(self, "a", (int(self.a[0]), int(self.a[1])))
+        object.__setattr__(self, "b", (int(self.b[0]), int(self.b[1])))
 
     def to_text(self) -> str:
         """The judge's 1-based form, ``"x1 y1 x2 y2"``."""
@@ -45,7 +66,13 @@ class Query:
 
     @classmethod
     def from_text(cls, text: str) -> Query:
-        x1, y1, x2, y2 = (int(token) for token in text.split())
+        """A query from the judge's 1-based form ``"x1 y1 x2 y2"``."""
+        parts = text.split()
+        if len(parts) != 4 or not all(_NUMBER.fullmatch(p.encode()) and len(p) < 10 for p in parts):
+            raise InvalidGridError(f"a query is four positive integers 'x1 y1 x2 y2', not {text!r}")
+        x1, y1, x2, y2 = map(int, parts)
+        if min(x1, y1, x2, y2) < 1:
+            raise InvalidGridError(f"query {text!r}: rows and columns count from 1")
         return cls((x1 - 1, y1 - 1), (x2 - 1, y2 - 1))
 
 
@@ -58,7 +85,8 @@ class Case:
 
     @property
     def shape(self) -> tuple[int, int]:
-        return self.board.shape
+        n, m = self.board.shape
+        return n, m
 
     def to_text(self) -> str:
         rows = "\n".join(" ".join(map(str, row)) for row in self.board.tolist())
@@ -71,7 +99,36 @@ class Case:
             return NotImplemented
         return np.array_equal(self.board, other.board) and self.queries == other.queries
 
-    __hash__ = None  # mutable-looking array inside: compare, don't hash
+    __hash__ = None  # type: ignore[assignment]  # an array inside: compare, don't hash
+
+
+def as_board(board: object) -> np.ndarray:
+    """A board as the engines take it: a read-only 2-D int64 array of non-negative types.
+
+    ``board`` is any array-like of rows (lists, tuples, a numpy array); a ragged, empty,
+    non-integer or negative board raises InvalidGridError.
+    """
+    if isinstance(board, np.ndarray) and board.dtype == np.int64 and not board.flags.writeable:
+        array = board
+    else:
+        try:
+            array = np.array(board)
+        except ValueError:
+            raise InvalidGridError("the board is ragged: its rows differ in length") from None
+        if array.dtype == object:
+            raise InvalidGridError("the board is ragged or holds values that are not integers")
+        if array.size and not np.issubdtype(array.dtype, np.integer):
+            raise InvalidGridError(f"tile types are integers, not values of type {array.dtype}")
+        array = array.astype(np.int64)
+        array.flags.writeable = False
+    if array.ndim != 2 or array.shape[0] < 1 or array.shape[1] < 1:
+        raise InvalidGridError(
+            f"a board is a non-empty 2-D grid of rows, not of shape {array.shape}"
+        )
+    if array.min() < 0:
+        r, c = np.argwhere(array < 0)[0]
+        raise InvalidGridError(f"tile types are non-negative; cell ({r}, {c}) holds {array[r, c]}")
+    return array
 
 
 def parse_cases(data: bytes | str) -> list[Case]:
@@ -99,9 +156,10 @@ def _parse(data: bytes, numbers: np.ndarray) -> tuple[list[Case], bool]:
     cases = []
     pos = 0
     total = len(numbers)
+    previous: tuple[int, int] | None = None  # where the last case's queries start, and q
     while pos < total:
         case_no = len(cases) + 1
-        where = _Locator(data, numbers, case_no)
+        where = _Locator(data, numbers, case_no, previous)
         if pos + 1 >= total:
             raise where.error(pos, "input ends after n; expected m")
         n, m = int(numbers[pos]), int(numbers[pos + 1])
@@ -125,6 +183,7 @@ def _parse(data: bytes, numbers: np.ndarray) -> tuple[list[Case], bool]:
             raise where.error(total, "input ends where the number of queries q was expected")
         q = int(numbers[pos])
         pos += 1
+        where.queries_at(pos, q)
         if pos + 4 * q > total:
             raise where.error(
                 total, f"input ends inside the queries ({(total - pos) // 4} of {q} given)"
@@ -144,6 +203,7 @@ def _parse(data: bytes, numbers: np.ndarray) -> tuple[list[Case], bool]:
         pos += 4 * q
         queries = tuple(Query((a - 1, b - 1), (c - 1, d - 1)) for a, b, c, d in coords.tolist())
         cases.append(Case(board, queries))
+        previous = (pos - 4 * q, q)
     return cases, False
 
 
@@ -153,18 +213,28 @@ def _numbers(data: bytes) -> tuple[np.ndarray, tuple[int, int, bytes, str] | Non
     numbers = _convert(data)
     if numbers is not None:
         return numbers, None
-    line = 1
-    counted = 0
     for match in _TOKEN.finditer(data):
         raw = match.group()
-        if _NUMBER.fullmatch(raw) and len(raw) < 19:
-            continue
-        line += data.count(b"\n", counted, match.start())
-        reason = "numbers must be non-negative integers"
-        if _NUMBER.fullmatch(raw):
-            reason = "the number is too large"
-        return _convert(data[: match.start()]), (match.start(), line, raw, reason)
+        reason = _token_problem(raw)
+        if reason:
+            line = data.count(b"\n", 0, match.start()) + 1
+            before = _convert(data[: match.start()])
+            assert before is not None
+            return before, (match.start(), line, raw, reason)
     raise AssertionError("numpy rejected the input but every token is a number")
+
+
+def _token_problem(raw: bytes) -> str:
+    """Why numpy's conversion refuses a token ('' when it takes it: an optional sign, then
+    digits, a value from 0 below 10**18; ``-0`` and ``+7`` are numbers too)."""
+    if _SIGNED.fullmatch(raw) is None:
+        return "numbers must be non-negative integers"
+    digits = raw.lstrip(b"+-").lstrip(b"0")
+    if len(digits) > 18 or (digits and int(digits) >= _TOO_LARGE):
+        return "the number is too large"
+    if raw.startswith(b"-") and digits:
+        return "numbers must be non-negative integers"
+    return ""
 
 
 def _convert(data: bytes) -> np.ndarray | None:
@@ -184,23 +254,40 @@ def _convert(data: bytes) -> np.ndarray | None:
 
 _TOKEN = re.compile(rb"\S+")
 _NUMBER = re.compile(rb"[0-9]+")
+_SIGNED = re.compile(rb"[+-]?[0-9]+")
 
 
 class _Locator:
     """Builds error messages that name the case, and the line and token of a token index."""
 
-    def __init__(self, data: bytes, numbers: np.ndarray, case_no: int) -> None:
+    def __init__(
+        self,
+        data: bytes,
+        numbers: np.ndarray,
+        case_no: int,
+        previous_queries: tuple[int, int] | None = None,
+    ) -> None:
         self.data = data
         self.numbers = numbers
         self.case_no = case_no
         self.board: tuple[int, int, int] | None = None
+        self.previous_queries = previous_queries
+        self.queries: tuple[int, int] | None = None
 
     def board_at(self, index: int, n: int, m: int) -> None:
         """Note where the case's board starts, to point at a short or long row on error."""
         self.board = (index, n, m)
 
+    def queries_at(self, index: int, q: int) -> None:
+        """Note where the case's queries start, to point at a short or long query on error."""
+        self.queries = (index, q)
+
     def error(self, index: int, message: str) -> InvalidGridError:
         ragged = self._ragged_row()
+        if ragged is None and self.queries is not None:
+            ragged = self._ragged_query(*self.queries, self.case_no)
+        if ragged is None and self.previous_queries is not None:
+            ragged = self._ragged_query(*self.previous_queries, self.case_no - 1)
         if ragged is not None:
             return ragged
         line, raw = self._find(index)
@@ -224,11 +311,34 @@ class _Locator:
             return None  # not one row a line, or the board is cut short
         for r, text in enumerate(lines):
             count = len(text.split())
-            if count != m:
+            if count != m and not (r == n - 1 and count > m):  # q may follow the last row
                 return InvalidGridError(
                     f"case {self.case_no}, line {line + r}: row {r + 1} of the board has "
                     f"{count} numbers, expected {m}",
                     self.case_no,
+                )
+        return None
+
+    def _ragged_query(self, index: int, q: int, case_no: int) -> InvalidGridError | None:
+        """The first query line without four numbers, when the queries stand one a line.
+
+        A hint like ``_ragged_row``: given only when the first query starts its line.
+        """
+        if q < 1:
+            return None
+        line, raw = self._find(index)
+        lines = self.data.split(b"\n")[line - 1 : line - 1 + q]
+        if raw is None or not lines[0].split() or lines[0].split()[0] != raw:
+            return None
+        if len(lines) < q or not lines[-1].strip():
+            return None  # the queries are cut short, not misshapen
+        for i, text in enumerate(lines):
+            count = len(text.split())
+            if count != 4:
+                return InvalidGridError(
+                    f"case {case_no}, line {line + i}: query {i + 1} has {count} numbers, "
+                    "expected 4 (x1 y1 x2 y2)",
+                    case_no,
                 )
         return None
 

@@ -1,4 +1,6 @@
-"""What every link engine returns, and what they share: the endpoint test and the ring.
+"""What every link engine returns, and what they share: the opening of a query (the checks
+on its two cells, the endpoint rule and the ring), the closing (a path's corner points back
+on the board), and the bound on the turns still needed.
 
 Cells are 0-based (row, column) on the board as given; with ``outside`` the ring of empty
 cells around the board has rows -1 and n and columns -1 and m.
@@ -6,14 +8,31 @@ cells around the board has rows -1 and n and columns -1 and m.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 import numpy as np
 
-from graphsearch.llk.grid import Query
+from graphsearch.llk.grid import Case, InvalidGridError, Query
 
-__all__ = ["DIRECTIONS", "Link", "count_turns", "endpoint_reason", "padded"]
+__all__ = [
+    "DIRECTIONS",
+    "Cell",
+    "Link",
+    "LinkEngine",
+    "Opened",
+    "corners",
+    "count_turns",
+    "endpoint_reason",
+    "found",
+    "no_path",
+    "open_query",
+    "padded",
+    "turns_needed",
+]
 
+Cell = tuple[int, int]
 # up, right, down, left: a turn is a change between perpendicular directions
 DIRECTIONS = ((-1, 0), (0, 1), (1, 0), (0, -1))
 
@@ -28,8 +47,22 @@ class Link:
 
     linked: bool
     turns: int | None = None
-    path: tuple[tuple[int, int], ...] | None = None
+    path: tuple[Cell, ...] | None = None
     reason: str = ""
+
+
+class LinkEngine(Protocol):
+    """The signature every link engine's ``solve_case`` has."""
+
+    def __call__(self, case: Case, *, outside: bool = False, max_turns: int = 2) -> list[Link]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Opened:
+    """A query that needs a search: its two cells on the padded board."""
+
+    a: Cell
+    b: Cell
 
 
 def endpoint_reason(board: np.ndarray, query: Query) -> str:
@@ -44,6 +77,39 @@ def endpoint_reason(board: np.ndarray, query: Query) -> str:
     return ""
 
 
+def check_cells(shape: tuple[int, ...], query: Query) -> None:
+    """Raise InvalidGridError when a cell of the query is off the board (no wrapping)."""
+    n, m = shape
+    for cell in (query.a, query.b):
+        r, c = cell
+        if not (0 <= r < n and 0 <= c < m):
+            raise InvalidGridError(
+                f"cell {cell} is off the {n} x {m} board (rows 0..{n - 1}, columns 0..{m - 1})"
+            )
+
+
+def open_query(board: np.ndarray, query: Query, offset: int) -> Opened | Link:
+    """The opening every engine shares: check the cells, then either the answer when the
+    endpoints alone decide it, or the two cells moved by ``offset`` onto the padded board."""
+    check_cells(board.shape, query)
+    reason = endpoint_reason(board, query)
+    if reason:
+        return Link(False, reason=reason)
+    return Opened(
+        (query.a[0] + offset, query.a[1] + offset), (query.b[0] + offset, query.b[1] + offset)
+    )
+
+
+def no_path(max_turns: int) -> Link:
+    return Link(False, reason=f"no path with at most {max_turns} turns")
+
+
+def found(cells: Iterable[Sequence[int]], offset: int) -> Link:
+    """The answer for a path through ``cells`` (padded coordinates, corners or every cell)."""
+    path = corners((int(cell[0]) - offset, int(cell[1]) - offset) for cell in cells)
+    return Link(True, len(path) - 2, path)
+
+
 def padded(board: np.ndarray, outside: bool) -> tuple[np.ndarray, int]:
     """The board the path may use, and the offset of the given board inside it."""
     if not outside:
@@ -51,7 +117,7 @@ def padded(board: np.ndarray, outside: bool) -> tuple[np.ndarray, int]:
     return np.pad(board, 1), 1
 
 
-def count_turns(path) -> int:
+def count_turns(path: Sequence[Cell]) -> int:
     """Turns along a path of corner points (consecutive points share a row or a column)."""
     turns = 0
     for (r0, c0), (r1, c1), (r2, c2) in zip(path, path[1:], path[2:], strict=False):
@@ -61,11 +127,10 @@ def count_turns(path) -> int:
     return turns
 
 
-def corners(cells) -> tuple[tuple[int, int], ...]:
+def corners(cells: Iterable[Cell]) -> tuple[Cell, ...]:
     """Drop repeated points and points in the middle of a straight run."""
-    points: list[tuple[int, int]] = []
+    points: list[Cell] = []
     for cell in cells:
-        cell = (int(cell[0]), int(cell[1]))
         if points and points[-1] == cell:
             continue
         if len(points) >= 2:
@@ -77,7 +142,7 @@ def corners(cells) -> tuple[tuple[int, int], ...]:
     return tuple(points)
 
 
-def turns_needed(node, target) -> int:
+def turns_needed(node: tuple[int, int, int], target: Cell) -> int:
     """A lower bound on the turns from a (cell, direction) state to the target cell.
 
     0 when the target lies ahead on the ray; 1 when it lies strictly ahead but off the ray,

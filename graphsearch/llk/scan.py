@@ -11,10 +11,17 @@ the exact segment search of ``segments.py``.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from graphsearch.llk.grid import Case, Query
-from graphsearch.llk.link import Link, corners, endpoint_reason, padded
+from graphsearch.llk.link import Cell, Link, Opened, found, no_path, open_query, padded
+
+if TYPE_CHECKING:
+    from graphsearch.llk.segments import SegmentSearch
+
+Path = tuple[Cell, ...]
 
 __all__ = ["LinkScanner", "solve_case"]
 
@@ -34,34 +41,31 @@ class LinkScanner:
         np.cumsum(occupied, axis=1, out=self.row_sum[:, 1:])
         self.col_sum = np.zeros((n + 1, m), dtype=np.int32)
         np.cumsum(occupied, axis=0, out=self.col_sum[1:, :])
-        self._segments = None
+        self._segments: SegmentSearch | None = None
 
     def link(self, query: Query, max_turns: int = 2) -> Link:
         """Whether the query's tiles link within ``max_turns`` turns, with a fewest-turn path."""
-        reason = endpoint_reason(self.board, query)
-        if reason:
-            return Link(False, reason=reason)
-        k = self.offset
-        a = (query.a[0] + k, query.a[1] + k)
-        b = (query.b[0] + k, query.b[1] + k)
+        opened = open_query(self.board, query, self.offset)
+        if not isinstance(opened, Opened):
+            return opened
+        a, b = opened.a, opened.b
         path = self._within_two(a, b, max_turns)
         if path is None and max_turns > 2:
             path = self._segment_search().path(a, b, max_turns)
         if path is None:
-            return Link(False, reason=f"no path with at most {max_turns} turns")
-        path = corners((r - k, c - k) for r, c in path)
-        return Link(True, len(path) - 2, path)
+            return no_path(max_turns)
+        return found(path, self.offset)
 
     # --- counting occupied cells, the two tiles counted as empty -------------------------
 
-    def _row_clear(self, r: int, c_from: int, c_to: int, a, b) -> bool:
+    def _row_clear(self, r: int, c_from: int, c_to: int, a: Cell, b: Cell) -> bool:
         """No tile in row r between the two columns (inclusive), the query's tiles aside."""
         lo, hi = min(c_from, c_to), max(c_from, c_to)
         count = int(self.row_sum[r, hi + 1] - self.row_sum[r, lo])
         count -= sum(1 for cell in (a, b) if cell[0] == r and lo <= cell[1] <= hi)
         return count == 0
 
-    def _col_clear(self, c: int, r_from: int, r_to: int, a, b) -> bool:
+    def _col_clear(self, c: int, r_from: int, r_to: int, a: Cell, b: Cell) -> bool:
         """No tile in column c between the two rows (inclusive), the query's tiles aside."""
         lo, hi = min(r_from, r_to), max(r_from, r_to)
         count = int(self.col_sum[hi + 1, c] - self.col_sum[lo, c])
@@ -78,7 +82,7 @@ class LinkScanner:
 
     # --- the shapes --------------------------------------------------------------------
 
-    def _within_two(self, a, b, max_turns: int):
+    def _within_two(self, a: Cell, b: Cell, max_turns: int) -> Path | None:
         (r1, c1), (r2, c2) = a, b
         if r1 == r2 and self._row_clear(r1, c1, c2, a, b):
             return (a, b)
@@ -98,7 +102,7 @@ class LinkScanner:
             return None
         return self._row_col_row(a, b) or self._col_row_col(a, b)
 
-    def _row_col_row(self, a, b):
+    def _row_col_row(self, a: Cell, b: Cell) -> Path | None:
         """Row from a, column c, row into b: c must be in both tiles' row stretches."""
         (r1, c1), (r2, c2) = a, b
         if r1 == r2:
@@ -118,7 +122,7 @@ class LinkScanner:
         c = int(cols[free[0]])
         return (a, (r1, c), (r2, c), b)
 
-    def _col_row_col(self, a, b):
+    def _col_row_col(self, a: Cell, b: Cell) -> Path | None:
         """Column from a, row r, column into b: r must be in both tiles' column stretches."""
         (r1, c1), (r2, c2) = a, b
         if c1 == c2:
@@ -138,7 +142,7 @@ class LinkScanner:
         r = int(rows[free[0]])
         return (a, (r, c1), (r, c2), b)
 
-    def _segment_search(self):
+    def _segment_search(self) -> SegmentSearch:
         if self._segments is None:
             from graphsearch.llk.segments import SegmentSearch
 

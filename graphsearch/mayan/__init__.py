@@ -1,20 +1,31 @@
-"""The Mayan puzzle (NOIP 2011): clear a 5 x 7 board of falling blocks in exactly n moves."""
+"""The Mayan puzzle (NOIP 2011): clear a 5 x 7 board of falling blocks in exactly n moves.
 
+>>> from graphsearch import mayan
+>>> mayan.solve("3  1 0  2 1 0  2 3 4 0  3 1 0  2 4 3 4 0").moves
+(Move(x=2, y=1, g=1), Move(x=3, y=1, g=1), Move(x=3, y=0, g=1))
+"""
+
+from graphsearch.errors import InvalidInputError, SearchTimeout
 from graphsearch.mayan.board import (
     HEIGHT,
     MAX_COLOR,
+    MAX_N,
     WIDTH,
     Board,
     InvalidBoardError,
     Move,
     Puzzle,
+    find_runs,
     format_moves,
     parse_puzzle,
 )
+from graphsearch.mayan.engines import ENGINES, solve
+from graphsearch.mayan.result import MayanEngine, MayanResult, SearchStats
 from graphsearch.mayan.rules import (
     IllegalMoveError,
+    MoveTrace,
     apply_move,
-    find_runs,
+    apply_move_traced,
     is_solution,
     legal_moves,
     replay,
@@ -23,15 +34,24 @@ from graphsearch.mayan.rules import (
 )
 
 __all__ = [
+    "ENGINES",
     "HEIGHT",
     "MAX_COLOR",
+    "MAX_N",
     "WIDTH",
     "Board",
     "IllegalMoveError",
     "InvalidBoardError",
+    "InvalidInputError",
+    "MayanEngine",
+    "MayanResult",
     "Move",
+    "MoveTrace",
     "Puzzle",
+    "SearchStats",
+    "SearchTimeout",
     "apply_move",
+    "apply_move_traced",
     "find_runs",
     "format_moves",
     "is_solution",
@@ -40,4 +60,5 @@ __all__ = [
     "replay",
     "search_moves",
     "settle",
+    "solve",
 ]

@@ -6,29 +6,38 @@ the bottom.  A board is five stacks of colors, bottom first; blocks never float.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import total_ordering
 
 from graphsearch._tokens import TokenReader
+from graphsearch.errors import InvalidInputError
+from graphsearch.mayan.lines import HEIGHT, WIDTH, run_cells
 
 __all__ = [
     "HEIGHT",
     "MAX_COLOR",
+    "MAX_INPUT_BYTES",
+    "MAX_N",
     "WIDTH",
     "Board",
     "InvalidBoardError",
     "Move",
     "Puzzle",
+    "find_runs",
     "format_moves",
     "parse_puzzle",
 ]
 
-WIDTH = 5
-HEIGHT = 7
 MAX_COLOR = 10
+# The most moves a puzzle may ask for: an answer is one line a move, and the search goes one
+# level deeper a move.  The judge's n is at most 5.
+MAX_N = 10_000
+# The longest input text taken: n, 35 colors and five 0s need a few hundred bytes.
+MAX_INPUT_BYTES = 1 << 20
 
 
-class InvalidBoardError(ValueError):
+class InvalidBoardError(InvalidInputError):
     """The text is not a valid Mayan board or puzzle; the message names line and token."""
 
 
@@ -46,7 +55,7 @@ class Move:
 
     def __post_init__(self) -> None:
         if self.g not in (1, -1):
-            raise ValueError(f"direction g must be 1 or -1, not {self.g!r}")
+            raise InvalidBoardError(f"direction g must be 1 or -1, not {self.g!r}")
 
     @property
     def sort_key(self) -> tuple[int, int, int]:
@@ -63,7 +72,11 @@ class Move:
 
     @classmethod
     def from_text(cls, text: str) -> Move:
-        x, y, g = (int(token) for token in text.split())
+        """A move from its judge form ``"x y g"``."""
+        parts = text.split()
+        if len(parts) != 3 or not all(_is_int(part) for part in parts):
+            raise InvalidBoardError(f"a move is three integers 'x y g', not {text!r}")
+        x, y, g = map(int, parts)
         return cls(x, y, g)
 
 
@@ -80,20 +93,27 @@ class Board:
             if len(column) > HEIGHT:
                 raise InvalidBoardError(f"column {x} holds {len(column)} blocks; at most {HEIGHT}")
             for color in column:
-                if not 1 <= color <= MAX_COLOR:
+                if not isinstance(color, int) or not 1 <= color <= MAX_COLOR:
                     raise InvalidBoardError(f"column {x}: color {color} is outside 1..{MAX_COLOR}")
 
     @classmethod
-    def from_columns(cls, columns) -> Board:
+    def from_columns(cls, columns: Iterable[Iterable[int | str]]) -> Board:
         """A board from any five iterables of colors, bottom first."""
-        return cls(tuple(tuple(int(c) for c in column) for column in columns))
+        try:
+            return cls(tuple(tuple(int(c) for c in column) for column in columns))
+        except (TypeError, ValueError) as exc:
+            if isinstance(exc, InvalidBoardError):
+                raise
+            raise InvalidBoardError(
+                f"a board is five columns of colors 1..{MAX_COLOR}: {exc}"
+            ) from None
 
     @classmethod
     def empty(cls) -> Board:
         return cls(((),) * WIDTH)
 
     @classmethod
-    def from_grid(cls, grid) -> Board:
+    def from_grid(cls, grid: Sequence[int]) -> Board:
         """A board from the flat cell list used by the rules (index ``x * 7 + y``)."""
         return cls(
             tuple(tuple(c for c in grid[x * HEIGHT : (x + 1) * HEIGHT] if c) for x in range(WIDTH))
@@ -144,7 +164,11 @@ class Board:
             raise InvalidBoardError(f"a board has {WIDTH} columns separated by '|'")
         return cls.from_columns(part.split() for part in parts)
 
-    def render(self, style=None, marked=frozenset()) -> str:
+    def render(
+        self,
+        style: Callable[[int, str, bool], str] | None = None,
+        marked: frozenset[tuple[int, int]] = frozenset(),
+    ) -> str:
         """A drawing, top row first, ``.`` for an empty cell.
 
         ``style(color, text, is_marked)`` may decorate each cell's text (the CLI colors it);
@@ -172,10 +196,28 @@ class Board:
 
 @dataclass(frozen=True, slots=True)
 class Puzzle:
-    """A board to clear in exactly ``n`` moves."""
+    """A board to clear in exactly ``n`` moves (1 <= n <= MAX_N; the board holds no run)."""
 
     n: int
     board: Board
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.board, Board):
+            raise InvalidBoardError(f"a puzzle's board must be a Board, not {self.board!r}")
+        if not isinstance(self.n, int) or isinstance(self.n, bool):
+            raise InvalidBoardError(f"the number of moves n must be an integer, not {self.n!r}")
+        if not 1 <= self.n <= MAX_N:
+            raise InvalidBoardError(f"the number of moves n must be 1..{MAX_N}, not {self.n}")
+        runs = find_runs(self.board)
+        if runs:
+            raise InvalidBoardError(_run_message(self.board, min(runs)))
+
+    @classmethod
+    def parse(cls, text: str | bytes) -> Puzzle:
+        """The judge's input format (see ``parse_puzzle``)."""
+        return parse_puzzle(text)
+
+    from_text = parse
 
     def to_text(self) -> str:
         return f"{self.n}\n{self.board.to_text()}"
@@ -188,19 +230,42 @@ def parse_puzzle(text: str | bytes) -> Puzzle:
     give: n < 1, a color outside 1..10, a column of more than 7 blocks, a missing 0, trailing
     tokens, or a board that already holds a run of three.
     """
+    if len(text) > MAX_INPUT_BYTES:
+        raise InvalidBoardError(
+            f"the input is over {MAX_INPUT_BYTES} bytes; a puzzle is a few lines"
+        )
     reader = TokenReader(text, InvalidBoardError)
     if reader.at_end():
         raise InvalidBoardError("line 1: the input is empty; expected n and five columns")
     n = reader.next_int("the number of moves n")
-    if n < 1:
-        raise reader.fail("the number of moves n must be at least 1")
-    board = _read_board(reader)
+    if not 1 <= n <= MAX_N:
+        raise reader.fail(f"the number of moves n must be 1..{MAX_N}")
+    lines: dict[tuple[int, int], int] = {}
+    board = _read_board(reader, lines)
     _expect_end(reader)
-    _check_stable(board, reader.line)
+    runs = find_runs(board)
+    if runs:
+        cell = min(runs)
+        raise InvalidBoardError(f"line {lines[cell]}: {_run_message(board, cell)}")
     return Puzzle(n, board)
 
 
-def _read_board(reader: TokenReader) -> Board:
+def find_runs(board: Board) -> set[tuple[int, int]]:
+    """Every cell ``(x, y)`` that lies in a horizontal or vertical run of three or more."""
+    return {divmod(cell, HEIGHT) for cell in run_cells(board.grid())}
+
+
+def _run_message(board: Board, cell: tuple[int, int]) -> str:
+    x, y = cell
+    return f"the board already holds a run of three or more (color {board[x, y]} at x={x}, y={y})"
+
+
+def _is_int(token: str) -> bool:
+    return token.lstrip("+-").isascii() and token.lstrip("+-").isdigit() and len(token) < 20
+
+
+def _read_board(reader: TokenReader, lines: dict[tuple[int, int], int] | None = None) -> Board:
+    """Five columns; ``lines`` (when given) gets the line of each block."""
     columns = []
     for x in range(WIDTH):
         column: list[int] = []
@@ -214,21 +279,11 @@ def _read_board(reader: TokenReader) -> Board:
                 raise reader.fail(
                     f"column {x} has more than {HEIGHT} blocks (is its closing 0 missing?)"
                 )
+            if lines is not None:
+                lines[x, len(column)] = reader.line
             column.append(color)
         columns.append(tuple(column))
     return Board(tuple(columns))
-
-
-def _check_stable(board: Board, line: int) -> None:
-    from graphsearch.mayan.rules import find_runs  # rules imports this module
-
-    runs = find_runs(board)
-    if runs:
-        x, y = min(runs)
-        raise InvalidBoardError(
-            f"line {line}: the board already holds a run of three or more "
-            f"(color {board[x, y]} at x={x}, y={y})"
-        )
 
 
 def _expect_end(reader: TokenReader) -> None:
@@ -237,7 +292,7 @@ def _expect_end(reader: TokenReader) -> None:
         raise reader.fail("unexpected token after the fifth column")
 
 
-def format_moves(moves) -> str:
+def format_moves(moves: Iterable[Move] | None) -> str:
     """The judge's output: one ``x y g`` line per move, or ``-1`` when there is none."""
     if moves is None:
         return "-1\n"

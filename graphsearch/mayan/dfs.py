@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-from graphsearch.mayan.board import Board, Puzzle
-from graphsearch.mayan.result import Deadline, MayanResult, SearchTimeout, allow_depth
+from graphsearch.deadline import Deadline
+from graphsearch.errors import SearchTimeout
+from graphsearch.mayan.board import Board, Move, Puzzle
+from graphsearch.mayan.result import MayanResult, SearchStats, allow_depth
 from graphsearch.mayan.rules import apply_move, search_moves
 
 __all__ = ["solve"]
@@ -23,15 +25,16 @@ def solve(
 ) -> MayanResult:
     """The lexicographically smallest sequence of exactly ``puzzle.n`` moves that clears it."""
     deadline = Deadline(time_limit, every=256)
-    stats = {"nodes": 0}
+    nodes = 0
     failed: set[tuple[Board, int]] = set()
 
-    def dfs(board: Board, k: int) -> list | None:
+    def dfs(board: Board, k: int) -> list[Move] | None:
+        nonlocal nodes
         if (board, k) in failed:
             return None
-        stats["nodes"] += 1
+        nodes += 1
         if deadline.expired():
-            raise SearchTimeout("the search had not finished", stats)
+            raise SearchTimeout("the search had not finished", SearchStats(nodes=nodes))
         if k == 0:
             return [] if board.is_empty() else None
         counts = Counter(color for column in board.columns for color in column)
@@ -46,5 +49,5 @@ def solve(
 
     allow_depth(puzzle.n)
     moves = dfs(puzzle.board, puzzle.n)
-    stats["seconds"] = round(deadline.elapsed(), 6)
+    stats = SearchStats(seconds=round(deadline.elapsed(), 6), nodes=nodes)
     return MayanResult(puzzle.n, None if moves is None else tuple(moves), "dfs", stats)

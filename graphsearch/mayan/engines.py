@@ -1,14 +1,21 @@
-"""The Mayan engines by name, each imported only when asked for, and the prefilter step."""
+"""The Mayan engines by name, each imported only when asked for, and the prefilter step.
+
+Engines and the prefilter are composed here, by name: the Mayan package itself never
+imports the OR-Tools models.
+"""
 
 from __future__ import annotations
 
 import time
+from dataclasses import replace
+from typing import Protocol, cast
 
 from graphsearch._engines import load
-from graphsearch.mayan.board import Puzzle
-from graphsearch.mayan.result import MayanResult
+from graphsearch.deadline import check_time_limit
+from graphsearch.mayan.board import InvalidBoardError, Puzzle, parse_puzzle
+from graphsearch.mayan.result import MayanEngine, MayanResult, SearchStats
 
-__all__ = ["ENGINES", "get_engine", "run"]
+__all__ = ["ENGINES", "PREFILTERS", "get_engine", "run", "solve"]
 
 # name -> module whose ``solve(puzzle, *, same_color_swaps, time_limit)`` returns MayanResult
 ENGINES = {
@@ -16,13 +23,19 @@ ENGINES = {
     "dfs": "graphsearch.mayan.dfs",
     "cpsat": "cpmodels.mayan",
 }
+# name -> module whose ``prefilter(puzzle, *, time_limit)`` is False when it proves -1
+PREFILTERS = {"cpsat": "cpmodels.mayan"}
 
 PREFILTER_SECONDS = 10.0  # the most the prefilter may take before the engine runs anyway
 
 
-def get_engine(name: str):
+class Prefilter(Protocol):
+    def __call__(self, puzzle: Puzzle, *, time_limit: float | None = 10.0) -> bool | None: ...
+
+
+def get_engine(name: str) -> MayanEngine:
     """The ``solve`` function of the named engine."""
-    return load(ENGINES, name, "solve")
+    return cast(MayanEngine, load(ENGINES, name, "solve"))
 
 
 def run(
@@ -38,20 +51,50 @@ def run(
     The prefilter is sound: when it proves the board unsolvable the answer is -1 without a
     search; otherwise the engine runs with what is left of the time limit.
     """
-    solve = get_engine(name)
+    time_limit = check_time_limit(time_limit)
+    engine = get_engine(name)
     if not prefilter:
-        return solve(puzzle, same_color_swaps=same_color_swaps, time_limit=time_limit)
-    from cpmodels.mayan import prefilter as relaxation
-
+        return engine(puzzle, same_color_swaps=same_color_swaps, time_limit=time_limit)
+    relaxation = cast(Prefilter, load(PREFILTERS, "cpsat", "prefilter"))
     start = time.perf_counter()
     budget = PREFILTER_SECONDS if time_limit is None else min(PREFILTER_SECONDS, time_limit / 2)
     verdict = relaxation(puzzle, time_limit=budget)
-    spent = time.perf_counter() - start
+    spent = round(time.perf_counter() - start, 6)
     outcome = {False: "proved unsolvable", True: "passed", None: "undecided"}[verdict]
     if verdict is False:
-        stats = {"prefilter": outcome, "prefilter_seconds": round(spent, 6)}
+        stats = SearchStats(seconds=spent, prefilter=outcome, prefilter_seconds=spent)
         return MayanResult(puzzle.n, None, f"{name}+prefilter", stats)
     left = None if time_limit is None else max(time_limit - spent, 1e-3)
-    result = solve(puzzle, same_color_swaps=same_color_swaps, time_limit=left)
-    result.stats.update(prefilter=outcome, prefilter_seconds=round(spent, 6))
-    return result
+    result = engine(puzzle, same_color_swaps=same_color_swaps, time_limit=left)
+    stats = replace(result.stats, prefilter=outcome, prefilter_seconds=spent)
+    return replace(result, stats=stats)
+
+
+def solve(
+    puzzle: Puzzle | str | bytes,
+    *,
+    engine: str = "search",
+    same_color_swaps: bool = True,
+    time_limit: float | None = None,
+    prefilter: bool = False,
+) -> MayanResult:
+    """The lexicographically smallest sequence of exactly n moves that clears the board.
+
+    ``puzzle`` is a ``Puzzle`` or the judge's input text (n, then five columns bottom to
+    top, each ending in 0).  ``engine`` is one of ``ENGINES``; ``same_color_swaps=False``
+    never swaps two blocks of one color; ``time_limit`` (seconds) raises ``SearchTimeout``
+    when it runs out; ``prefilter`` first tries the CP-SAT relaxation.  Bad input raises
+    ``InvalidBoardError`` (an ``InvalidInputError``, a ``ValueError``).
+    """
+    if isinstance(puzzle, str | bytes):
+        puzzle = parse_puzzle(puzzle)
+    elif not isinstance(puzzle, Puzzle):
+        kind = type(puzzle).__name__
+        raise InvalidBoardError(f"a puzzle is a Puzzle or its judge text, not a {kind}")
+    return run(
+        engine,
+        puzzle,
+        same_color_swaps=same_color_swaps,
+        time_limit=time_limit,
+        prefilter=prefilter,
+    )

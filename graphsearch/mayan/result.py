@@ -1,14 +1,47 @@
-"""What every Mayan engine returns, and the error it raises when its time runs out."""
+"""What every Mayan engine returns, the statistics it keeps, and the shape engines share."""
 
 from __future__ import annotations
 
 import sys
-import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from typing import Protocol
 
-from graphsearch.mayan.board import Move
+from graphsearch.mayan.board import MAX_N, Move, Puzzle
 
-__all__ = ["Deadline", "MayanResult", "SearchTimeout", "allow_depth"]
+__all__ = ["MayanEngine", "MayanResult", "SearchStats", "allow_depth"]
+
+
+@dataclass(slots=True)
+class SearchStats:
+    """What an engine did.  Fields an engine does not measure stay None."""
+
+    seconds: float = 0.0
+    # the searches
+    nodes: int | None = None  # states expanded
+    leaves: int | None = None  # boards reached with no move left
+    table_hits: int | None = None  # states found in the dead-state table
+    pruned_by_bound: int | None = None  # states cut by the column-histogram bound
+    table_size: int | None = None  # dead states remembered at the end
+    table_generations: int | None = None  # times the bounded table dropped its older half
+    # the CP-SAT model
+    solves: int | None = None
+    branches: int | None = None
+    layers: int | None = None
+    variables: int | None = None
+    constraints: int | None = None
+    objective: str | None = None
+    # the prefilter, when it ran first
+    prefilter: str | None = None  # "proved unsolvable", "passed" or "undecided"
+    prefilter_seconds: float | None = None
+
+    def as_dict(self) -> dict[str, int | float | str]:
+        """The measured fields, in declaration order (for JSON)."""
+        out: dict[str, int | float | str] = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if value is not None:
+                out[f.name] = value
+        return out
 
 
 @dataclass(frozen=True)
@@ -18,45 +51,23 @@ class MayanResult:
     n: int
     moves: tuple[Move, ...] | None
     engine: str
-    stats: dict = field(default_factory=dict, compare=False)
+    stats: SearchStats = field(default_factory=SearchStats, compare=False)
 
     @property
     def solvable(self) -> bool:
         return self.moves is not None
 
 
-class SearchTimeout(Exception):
-    """The time limit ran out before the engine could answer."""
+class MayanEngine(Protocol):
+    """The signature every Mayan engine's ``solve`` has."""
 
-    def __init__(self, message: str, stats: dict | None = None) -> None:
-        super().__init__(message)
-        self.stats = stats or {}
-
-
-class Deadline:
-    """A wall-clock limit that is cheap to poll: the clock is read once every ``every`` calls."""
-
-    def __init__(self, seconds: float | None, every: int = 2048) -> None:
-        self.start = time.perf_counter()
-        self.end = None if seconds is None else self.start + seconds
-        self.every = every
-        self._count = 0
-
-    def elapsed(self) -> float:
-        return time.perf_counter() - self.start
-
-    def expired(self) -> bool:
-        if self.end is None:
-            return False
-        self._count += 1
-        if self._count < self.every:
-            return False
-        self._count = 0
-        return time.perf_counter() > self.end
+    def __call__(
+        self, puzzle: Puzzle, *, same_color_swaps: bool = True, time_limit: float | None = None
+    ) -> MayanResult: ...
 
 
 def allow_depth(n: int) -> None:
-    """Let a recursive search go n levels deep (a puzzle may ask for any n)."""
-    needed = 4 * n + 1000
+    """Let a recursive search go n levels deep (n is at most MAX_N)."""
+    needed = 4 * min(n, MAX_N) + 1000
     if sys.getrecursionlimit() < needed:
         sys.setrecursionlimit(needed)

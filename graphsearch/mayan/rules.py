@@ -13,9 +13,12 @@ move was stable, so the settle loop checks just the lines through the changed ce
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from graphsearch.mayan.board import HEIGHT, WIDTH, Board, Move
+from graphsearch.errors import InvalidInputError
+from graphsearch.mayan.board import Board, Move, find_runs
+from graphsearch.mayan.lines import CELLS, HEIGHT, WIDTH, run_cells
 
 __all__ = [
     "IllegalMoveError",
@@ -23,38 +26,23 @@ __all__ = [
     "apply_move",
     "apply_move_traced",
     "find_runs",
+    "grid_moves",
     "is_solution",
     "legal_moves",
+    "play",
     "replay",
     "search_moves",
     "settle",
 ]
 
-CELLS = WIDTH * HEIGHT
 
-
-class IllegalMoveError(ValueError):
+class IllegalMoveError(InvalidInputError):
     """The move does not exist on that board (no block there, or off the board)."""
 
 
-def _pairs_through(cell: int) -> tuple[tuple[int, int], ...]:
-    """For each line of three cells through ``cell``, the other two cells."""
-    x, y = divmod(cell, HEIGHT)
-    pairs = []
-    for dx, dy in ((1, 0), (0, 1)):
-        for start in (-2, -1, 0):
-            line = [(x + dx * (start + k), y + dy * (start + k)) for k in range(3)]
-            if all(0 <= cx < WIDTH and 0 <= cy < HEIGHT for cx, cy in line):
-                others = [cx * HEIGHT + cy for cx, cy in line if (cx, cy) != (x, y)]
-                pairs.append((others[0], others[1]))
-    return tuple(pairs)
-
-
-# PAIRS[c]: the lines of three through cell c, each as the two other cells.
-PAIRS = tuple(_pairs_through(cell) for cell in range(CELLS))
-
-
-def _settle(grid: list[int], dirty, rounds: list | None = None) -> int:
+def _settle(
+    grid: list[int], dirty: Iterable[int], rounds: list[frozenset[int]] | None = None
+) -> int:
     """Remove runs and let blocks fall until stable, in place; returns the blocks removed.
 
     ``dirty`` lists the cells whose content changed since the grid was last stable: every
@@ -63,15 +51,7 @@ def _settle(grid: list[int], dirty, rounds: list | None = None) -> int:
     """
     removed = 0
     while True:
-        marked = set()
-        for cell in dirty:
-            color = grid[cell]
-            if color:
-                for a, b in PAIRS[cell]:
-                    if grid[a] == color and grid[b] == color:
-                        marked.add(cell)
-                        marked.add(a)
-                        marked.add(b)
+        marked = run_cells(grid, dirty)
         if not marked:
             return removed
         if rounds is not None:
@@ -81,7 +61,7 @@ def _settle(grid: list[int], dirty, rounds: list | None = None) -> int:
         for cell in marked:
             grid[cell] = 0
             columns.add(cell // HEIGHT)
-        dirty = []
+        dirty: list[int] = []
         for x in columns:
             write = base = x * HEIGHT
             for read in range(base, base + HEIGHT):
@@ -120,12 +100,17 @@ def _drag(grid: list[int], src: int, g: int) -> list[int]:
     return dirty
 
 
-def _move(grid: list[int], src: int, g: int, rounds: list | None = None) -> int:
-    """Apply a move in place and settle; returns the number of blocks removed."""
-    return _settle(grid, _drag(grid, src, g), rounds)
+def play(grid: list[int], src: int, g: int) -> int:
+    """Apply the move of the block at cell ``src`` in direction ``g`` to a flat grid, in
+    place, and settle it; returns the number of blocks removed.
+
+    This is the engines' fast path: the caller guarantees a block at ``src`` and a column
+    ``x + g`` on the board (``grid_moves`` gives only such moves).
+    """
+    return _settle(grid, _drag(grid, src, g))
 
 
-def _search_moves(grid: list[int], same_color_swaps: bool) -> list[tuple[int, int]]:
+def grid_moves(grid: Sequence[int], same_color_swaps: bool) -> list[tuple[int, int]]:
     """The moves a search expands, as (cell, g), in answer order (x, y, right before left).
 
     A left move into an occupied cell is left out: it gives the same board as the right move
@@ -154,7 +139,7 @@ def apply_move(board: Board, move: Move) -> Board:
     """The stable board after ``move`` and everything it sets off."""
     _check_move(board, move)
     grid = board.grid()
-    _move(grid, move.x * HEIGHT + move.y, move.g)
+    play(grid, move.x * HEIGHT + move.y, move.g)
     return Board.from_grid(grid)
 
 
@@ -178,19 +163,6 @@ def apply_move_traced(board: Board, move: Move) -> MoveTrace:
     _settle(grid, dirty, rounds)
     cells = tuple(frozenset(divmod(cell, HEIGHT) for cell in removed) for removed in rounds)
     return MoveTrace(dragged, cells, Board.from_grid(grid))
-
-
-def find_runs(board: Board) -> set[tuple[int, int]]:
-    """Every cell ``(x, y)`` that lies in a horizontal or vertical run of three or more."""
-    grid = board.grid()
-    cells = set()
-    for cell, color in enumerate(grid):
-        if color:
-            for a, b in PAIRS[cell]:
-                if grid[a] == color and grid[b] == color:
-                    cells.add(divmod(cell, HEIGHT))
-                    break
-    return cells
 
 
 def settle(board: Board) -> Board:
@@ -219,11 +191,11 @@ def search_moves(board: Board, *, same_color_swaps: bool = True) -> list[Move]:
     """The moves the engines expand, in answer order: ``legal_moves`` less the left swaps."""
     return [
         Move(src // HEIGHT, src % HEIGHT, g)
-        for src, g in _search_moves(board.grid(), same_color_swaps)
+        for src, g in grid_moves(board.grid(), same_color_swaps)
     ]
 
 
-def replay(board: Board, moves) -> list[Board]:
+def replay(board: Board, moves: Iterable[Move]) -> list[Board]:
     """The boards after each move in turn; raises IllegalMoveError on a move that is not legal."""
     boards = []
     for i, move in enumerate(moves, 1):
@@ -235,12 +207,14 @@ def replay(board: Board, moves) -> list[Board]:
     return boards
 
 
-def is_solution(board: Board, n: int, moves, *, same_color_swaps: bool = True) -> bool:
+def is_solution(
+    board: Board, n: int, moves: Iterable[Move], *, same_color_swaps: bool = True
+) -> bool:
     """True when ``moves`` are exactly ``n`` legal moves that leave ``board`` empty."""
-    moves = list(moves)
-    if len(moves) != n:
+    sequence = list(moves)
+    if len(sequence) != n:
         return False
-    for move in moves:
+    for move in sequence:
         try:
             _check_move(board, move)
         except IllegalMoveError:

@@ -9,17 +9,66 @@ is the lexicographically smallest.  Prunings, all sound:
 * a board whose blocks cannot be brought into runs with the moves left
   (``bounds.moves_needed``: it covers a color with one or two blocks left);
 * a table of (board, moves left) already searched without success: the search of a state
-  does not depend on how it was reached.
+  does not depend on how it was reached.  The table is bounded (``DeadStates``); a state it
+  has forgotten is only searched again, so the answer stays exact.
 """
 
 from __future__ import annotations
 
+from graphsearch.deadline import Deadline
+from graphsearch.errors import SearchTimeout
 from graphsearch.mayan.board import HEIGHT, Move, Puzzle
 from graphsearch.mayan.bounds import moves_needed
-from graphsearch.mayan.result import Deadline, MayanResult, SearchTimeout, allow_depth
-from graphsearch.mayan.rules import _move, _search_moves
+from graphsearch.mayan.result import MayanResult, SearchStats, allow_depth
+from graphsearch.mayan.rules import grid_moves, play
 
-__all__ = ["solve"]
+__all__ = ["DEFAULT_TABLE_ENTRIES", "DeadStates", "solve"]
+
+# About 120 bytes an entry (a 35-byte key and its set slot): some 500 MB at most.
+DEFAULT_TABLE_ENTRIES = 4_000_000
+
+_NONE: frozenset[bytes] = frozenset()
+
+
+class DeadStates:
+    """(board, moves left) states proven dead, at most ``capacity`` of them.
+
+    Two generations: new states go into the young tables (one set per number of moves
+    left); when they hold half the capacity they become the old tables and the previous old
+    ones are dropped.  So recently proven states, which the search meets most often, stay.
+    """
+
+    def __init__(self, capacity: int = DEFAULT_TABLE_ENTRIES) -> None:
+        if capacity < 2:
+            raise ValueError("a dead-state table needs a capacity of at least 2")
+        self.half = capacity // 2
+        self.young: dict[int, set[bytes]] = {}
+        self.old: dict[int, set[bytes]] = {}
+        self.count = 0  # entries in the young tables
+        self.generations = 0
+
+    def tables(self, k: int) -> tuple[set[bytes], frozenset[bytes] | set[bytes]]:
+        """The young table for k moves left (to look up and add to) and the old one."""
+        young = self.young.get(k)
+        if young is None:
+            young = self.young[k] = set()
+        return young, self.old.get(k, _NONE)
+
+    def added(self) -> None:
+        """Count one entry added to a young table; age the tables when they are full."""
+        self.count += 1
+        if self.count >= self.half:
+            self.old, self.young = self.young, {}
+            self.count = 0
+            self.generations += 1
+
+    def __contains__(self, state: tuple[bytes, int]) -> bool:
+        key, k = state
+        young, old = self.tables(k)
+        return key in young or key in old
+
+    def __len__(self) -> int:
+        return sum(map(len, self.young.values())) + sum(map(len, self.old.values()))
 
 
 def solve(
@@ -27,57 +76,64 @@ def solve(
     *,
     same_color_swaps: bool = True,
     time_limit: float | None = None,
-    table: dict[int, set[bytes]] | None = None,
+    table: DeadStates | None = None,
 ) -> MayanResult:
     """The lexicographically smallest sequence of exactly ``puzzle.n`` moves that clears it.
 
-    ``table`` (moves left -> boards proven dead) may be shared by calls with the same
-    ``same_color_swaps``, so that a caller solving many related boards searches each state
-    once.
+    ``table`` may be shared by calls with the same ``same_color_swaps``, so that a caller
+    solving many related boards searches each state once.
     """
     n = puzzle.n
     deadline = Deadline(time_limit)
-    stats = {"nodes": 0, "leaves": 0, "table_hits": 0, "pruned_by_bound": 0}
-    if table is None:
-        table = {}
-    dead = [table.setdefault(k, set()) for k in range(n + 1)]
+    dead = DeadStates() if table is None else table
+    nodes = leaves = hits = pruned = 0
     path: list[tuple[int, int]] = []
+
+    def stats() -> SearchStats:
+        return SearchStats(
+            seconds=round(deadline.elapsed(), 6),
+            nodes=nodes,
+            leaves=leaves,
+            table_hits=hits,
+            pruned_by_bound=pruned,
+            table_size=len(dead),
+            table_generations=dead.generations,
+        )
 
     def search(grid: list[int], k: int) -> bool:
         # grid has k >= 1 moves left and has passed the bound for k
-        stats["nodes"] += 1
+        nonlocal nodes, leaves, hits, pruned
+        nodes += 1
         if deadline.expired():
-            raise SearchTimeout("the search had not finished", stats)
-        for src, g in _search_moves(grid, same_color_swaps):
+            raise SearchTimeout("the search had not finished", stats())
+        if k > 1:
+            young, old = dead.tables(k - 1)
+        for src, g in grid_moves(grid, same_color_swaps):
             child = grid[:]
-            _move(child, src, g)
+            play(child, src, g)
             if k == 1:
-                stats["leaves"] += 1
+                leaves += 1
                 if not any(child):
                     path.append((src, g))
                     return True
                 continue
             key = bytes(child)
-            failed = dead[k - 1]
-            if key in failed:
-                stats["table_hits"] += 1
+            if key in young or key in old:
+                hits += 1
                 continue
             if moves_needed(child) > k - 1:
-                stats["pruned_by_bound"] += 1
-                failed.add(key)
-                continue
-            if search(child, k - 1):
+                pruned += 1
+            elif search(child, k - 1):
                 path.append((src, g))
                 return True
-            failed.add(key)
+            young.add(key)
+            dead.added()
         return False
 
-    allow_depth(puzzle.n)
+    allow_depth(n)
     grid = puzzle.board.grid()
     found = moves_needed(grid) <= n and search(grid, n)
-    stats["table_size"] = sum(map(len, dead))
-    stats["seconds"] = round(deadline.elapsed(), 6)
     moves = None
     if found:
         moves = tuple(Move(src // HEIGHT, src % HEIGHT, g) for src, g in reversed(path))
-    return MayanResult(n, moves, "search", stats)
+    return MayanResult(n, moves, "search", stats())

@@ -7,13 +7,22 @@ one move, so two moves that give the same board are two parallel edges.
 
 from __future__ import annotations
 
-from graphsearch.mayan.board import Board, Move, Puzzle
+from typing import TYPE_CHECKING, Any
+
+from graphsearch.errors import InvalidInputError
+from graphsearch.mayan.board import Board, Move, Puzzle, format_moves
 from graphsearch.mayan.rules import apply_move, search_moves
+from graphsearch.mayan.search import DeadStates, solve
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 __all__ = ["GraphTooLarge", "node_id", "state_graph"]
 
+Graph = Any  # a networkx.MultiDiGraph with string nodes
 
-class GraphTooLarge(ValueError):
+
+class GraphTooLarge(InvalidInputError):
     """The graph would pass the node limit."""
 
 
@@ -28,8 +37,9 @@ def state_graph(
     max_nodes: int = 200_000,
     same_color_swaps: bool = True,
     truncate: bool = False,
-):
-    """A ``networkx.MultiDiGraph`` of the boards reachable in up to ``depth`` moves.
+) -> nx.MultiDiGraph[str]:
+    """A ``networkx.MultiDiGraph`` of the boards reachable in up to ``depth`` moves
+    (at most n: no move is made after the n-th).
 
     Node attributes: ``layer``, ``board`` (columns in judge format joined by ``|``),
     ``blocks``, ``dead`` (no sequence of exactly the moves left clears it) and ``solution``
@@ -38,49 +48,61 @@ def state_graph(
     ``same_color_swaps``, ``answer`` and ``truncated``.
 
     Raises GraphTooLarge when the graph would pass ``max_nodes`` nodes, unless ``truncate``
-    is set: then expansion stops at the limit and the graph says ``truncated``.
+    is set: then expansion stops at the limit and the graph says ``truncated``.  The layers
+    are built before any search runs, so a graph too large is refused at once.
     """
     import networkx as nx
 
-    from graphsearch.mayan.board import format_moves
-    from graphsearch.mayan.search import solve
-
     n = puzzle.n
-    depth = n if depth is None else depth
-    if depth < 0:
-        raise ValueError("depth must be at least 0")
-    answer = solve(puzzle, same_color_swaps=same_color_swaps).moves
-    graph = nx.MultiDiGraph(
-        n=n,
-        depth=depth,
-        same_color_swaps=same_color_swaps,
-        answer=format_moves(answer).strip().replace("\n", "; "),
-        truncated=False,
+    if depth is not None and depth < 0:
+        raise InvalidInputError("depth must be at least 0")
+    depth = n if depth is None else min(depth, n)
+    graph: nx.MultiDiGraph[str] = nx.MultiDiGraph(
+        n=n, depth=depth, same_color_swaps=same_color_swaps, truncated=False
     )
+    expanded = _expand(graph, puzzle.board, depth, max_nodes, same_color_swaps, truncate)
+    table = DeadStates()  # one dead-state table for the answer and all the leaf searches
+    answer = solve(puzzle, same_color_swaps=same_color_swaps, table=table).moves
+    graph.graph["answer"] = format_moves(answer).strip().replace("\n", "; ")
+    _mark_dead(graph, expanded, n, same_color_swaps, table)
+    if answer is not None:
+        _mark_solution(graph, puzzle.board, answer, depth)
+    return graph
 
-    def add(layer: int, board: Board) -> str:
-        name = node_id(layer, board)
-        if name not in graph:
-            graph.add_node(
-                name,
-                layer=layer,
-                board=board.to_compact(),
-                blocks=board.blocks,
-                dead=False,
-                solution=False,
-            )
-        return name
 
-    layer_boards = [puzzle.board]
-    add(0, puzzle.board)
-    expanded = set()  # nodes all of whose moves are in the graph
+def _add(graph: Graph, layer: int, board: Board) -> str:
+    name = node_id(layer, board)
+    if name not in graph:
+        graph.add_node(
+            name,
+            layer=layer,
+            board=board.to_compact(),
+            blocks=board.blocks,
+            dead=False,
+            solution=False,
+        )
+    return name
+
+
+def _expand(
+    graph: Graph,
+    board: Board,
+    depth: int,
+    max_nodes: int,
+    same_color_swaps: bool,
+    truncate: bool,
+) -> set[str]:
+    """Add the layers breadth first; returns the nodes all of whose moves are in the graph."""
+    layer_boards = [board]
+    _add(graph, 0, board)
+    expanded: set[str] = set()
     order = 0
     for layer in range(depth):
-        following = {}
-        for board in layer_boards:
-            parent = node_id(layer, board)
-            for move in search_moves(board, same_color_swaps=same_color_swaps):
-                child = apply_move(board, move)
+        following: dict[str, Board] = {}
+        for parent_board in layer_boards:
+            parent = node_id(layer, parent_board)
+            for move in search_moves(parent_board, same_color_swaps=same_color_swaps):
+                child = apply_move(parent_board, move)
                 name = node_id(layer + 1, child)
                 if name not in graph and graph.number_of_nodes() >= max_nodes:
                     if not truncate:
@@ -89,45 +111,35 @@ def state_graph(
                             "lower --depth, raise --max-nodes, or pass --truncate"
                         )
                     graph.graph["truncated"] = True
-                    break
-                add(layer + 1, child)
+                    return expanded
+                _add(graph, layer + 1, child)
                 text = move.to_text()
                 graph.add_edge(parent, name, key=text, move=text, order=order, solution=False)
                 order += 1
                 following[name] = child
-            else:
-                expanded.add(parent)
-            if graph.graph["truncated"]:
-                break
+            expanded.add(parent)
         layer_boards = list(following.values())
-        if graph.graph["truncated"]:
-            break
-
-    _mark_dead(graph, expanded, n, same_color_swaps)
-    if answer is not None:
-        _mark_solution(graph, puzzle.board, answer, depth)
-    return graph
+    return expanded
 
 
-def _mark_dead(graph, expanded: set, n: int, same_color_swaps: bool) -> None:
+def _mark_dead(
+    graph: Graph, expanded: set[str], n: int, same_color_swaps: bool, table: DeadStates
+) -> None:
     """Dead nodes: by induction over the fully expanded ones, by a search for the others."""
-    from graphsearch.mayan.search import solve
-
-    table: dict[int, set[bytes]] = {}  # one dead-state table for all the leaf searches
     for name in sorted(graph, key=lambda v: -graph.nodes[v]["layer"]):
         data = graph.nodes[name]
         left = n - data["layer"]
-        if name in expanded:
-            data["dead"] = all(graph.nodes[child]["dead"] for child in graph.successors(name))
-        elif left == 0:
+        if left == 0:
             data["dead"] = data["blocks"] > 0
+        elif name in expanded:
+            data["dead"] = all(graph.nodes[child]["dead"] for child in graph.successors(name))
         else:
             board = Board.from_compact(data["board"])
             result = solve(Puzzle(left, board), same_color_swaps=same_color_swaps, table=table)
             data["dead"] = result.moves is None
 
 
-def _mark_solution(graph, board: Board, answer: tuple[Move, ...], depth: int) -> None:
+def _mark_solution(graph: Graph, board: Board, answer: tuple[Move, ...], depth: int) -> None:
     name = node_id(0, board)
     graph.nodes[name]["solution"] = True
     for layer, move in enumerate(answer[:depth], 1):

@@ -61,8 +61,8 @@ def test_pretty(solve):
     [
         (b"", "empty"),
         (b"hello", "line 1, token 'hello'"),
-        (b"0 0 0 0 0 0", "at least 1"),
-        (b"-3 0 0 0 0 0", "at least 1"),
+        (b"0 0 0 0 0 0", "1..10000"),
+        (b"-3 0 0 0 0 0", "1..10000"),
         (b"3\n1 0\n2 1", "line 3: input ends"),
         (b"3 12 0 0 0 0 0", "token '12'"),
         (b"3 1 2 1 2 1 2 1 2 0 0 0 0 0", "more than 7"),

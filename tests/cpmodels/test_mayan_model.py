@@ -55,9 +55,9 @@ def test_weighted_and_one_at_a_time_objectives_agree():
     # n = 10 makes 56^10 too large for one weighted objective
     board = Board.from_compact("1|1||1|")
     result = solve(Puzzle(10, board), same_color_swaps=True)
-    assert result.stats["objective"] == "one move at a time"
+    assert result.stats.objective == "one move at a time"
     assert result.moves == search(Puzzle(10, board)).moves
-    assert solve(Puzzle(5, board)).stats["objective"] == "weighted"
+    assert solve(Puzzle(5, board)).stats.objective == "weighted"
 
 
 def compare(puzzle: Puzzle, same: bool) -> None:
@@ -117,7 +117,7 @@ def test_prefilter_proves_what_the_column_bound_cannot():
     assert moves_needed(board.grid()) <= 1
     assert not search(puzzle).solvable
     assert prefilter(puzzle) is False
-    assert run("search", puzzle, prefilter=True).stats["prefilter"] == "proved unsolvable"
+    assert run("search", puzzle, prefilter=True).stats.prefilter == "proved unsolvable"
 
 
 @pytest.mark.slow

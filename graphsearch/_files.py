@@ -1,0 +1,46 @@
+"""Writing a file whole or not at all."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+__all__ = ["write_atomically", "write_text_atomically"]
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def write_atomically(path: str | Path, write: Callable[[Path], None]) -> None:
+    """Let ``write`` fill a temporary file of its own beside ``path``, then rename it into
+    place.  On any failure or interrupt the temporary file is removed and ``path`` is left
+    as it was, so concurrent writers never share or truncate a file."""
+    path = Path(path)
+    fd, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".partial")
+    os.close(fd)
+    partial = Path(name)
+    try:
+        write(partial)
+        os.chmod(partial, 0o666 & ~_umask())  # mkstemp makes the file private
+        os.replace(partial, path)
+    except BaseException:
+        partial.unlink(missing_ok=True)
+        raise
+
+
+def write_text_atomically(path: str | Path, text: str) -> None:
+    """``text`` as UTF-8 in ``path``, written whole or not at all."""
+    data = text.encode("utf-8")
+
+    def write(partial: Path) -> None:
+        with open(partial, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+
+    write_atomically(path, write)
