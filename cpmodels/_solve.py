@@ -17,11 +17,11 @@ if TYPE_CHECKING:
 __all__ = ["run_solver"]
 
 
-def run_solver(solver: cp_model.CpSolver, model: cp_model.CpModel) -> int:
+def run_solver(solver: cp_model.CpSolver, model: cp_model.CpModel) -> cp_model.CpSolverStatus:
     """``solver.solve(model)``; KeyboardInterrupt (or any exception in the waiting thread)
     stops the search first."""
     solver.parameters.catch_sigint_signal = False
-    outcome: list[int] = []
+    outcome: list[cp_model.CpSolverStatus] = []
     worker = threading.Thread(target=lambda: outcome.append(solver.solve(model)), daemon=True)
     worker.start()
     try:

@@ -153,7 +153,7 @@ def parse_cases(data: bytes | str) -> list[Case]:
 
 def _parse(data: bytes, numbers: np.ndarray) -> tuple[list[Case], bool]:
     """The cases, and whether a ``0 0`` line ended them."""
-    cases = []
+    cases: list[Case] = []
     pos = 0
     total = len(numbers)
     previous: tuple[int, int] | None = None  # where the last case's queries start, and q

@@ -16,7 +16,7 @@ from itertools import pairwise
 
 import numpy as np
 
-from graphsearch.llk.link import DIRECTIONS
+from graphsearch.llk.link import DIRECTIONS, Cell
 
 __all__ = ["SegmentSearch"]
 
@@ -52,10 +52,11 @@ class SegmentSearch:
         self.seg_col = np.zeros(self.col_segments, dtype=np.int64)
         self.seg_col[self.cell_col_seg] = cells % m
 
-    def _beside(self, cell) -> tuple[list[int], list[int]]:
+    def _beside(self, cell: Cell) -> tuple[list[int], list[int]]:
         """The row segments left and right of a cell, and the column segments above and below."""
         n, m = self.shape
-        rows, cols = [], []
+        rows: list[int] = []
+        cols: list[int] = []
         for dr, dc in DIRECTIONS:
             r, c = cell[0] + dr, cell[1] + dc
             if 0 <= r < n and 0 <= c < m:
@@ -65,7 +66,7 @@ class SegmentSearch:
                     cols.append(int(self.col_id[r, c]))
         return rows, cols
 
-    def path(self, a, b, max_turns: int):
+    def path(self, a: Cell, b: Cell, max_turns: int) -> tuple[Cell, ...] | None:
         """Corner points of a fewest-turn path from tile a to tile b, or None past max_turns."""
         if abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1:
             return (a, b)
@@ -107,9 +108,17 @@ class SegmentSearch:
             )
         return None
 
-    def _corners(self, a, b, seg, is_row, parent_row, parent_col):
+    def _corners(
+        self,
+        a: Cell,
+        b: Cell,
+        seg: int,
+        is_row: bool,
+        parent_row: np.ndarray,
+        parent_col: np.ndarray,
+    ) -> tuple[Cell, ...]:
         """Walk the parents back from the last segment and list the crossing cells."""
-        chain = []
+        chain: list[tuple[int, bool]] = []
         while seg >= 0:
             chain.append((seg, is_row))
             seg = int(parent_row[seg] if is_row else parent_col[seg])
@@ -123,14 +132,21 @@ class SegmentSearch:
         return tuple(points)
 
 
-def _cross(frontier, segments: int, from_seg, to_seg, parent) -> np.ndarray:
+def _cross(
+    frontier: np.ndarray,
+    segments: int,
+    from_seg: np.ndarray,
+    to_seg: np.ndarray,
+    parent: np.ndarray,
+) -> np.ndarray:
     """Segments of the other direction that cross the frontier and are not yet reached."""
     if not frontier.size:
-        return frontier
+        return frontier  # nothing to cross from
     in_frontier = np.zeros(segments, dtype=bool)
     in_frontier[frontier] = True
     hit = in_frontier[from_seg]
     reached, first = np.unique(to_seg[hit], return_index=True)
     new = parent[reached] == -2
     parent[reached[new]] = from_seg[hit][first[new]]
-    return reached[new]
+    fresh: np.ndarray = reached[new]
+    return fresh

@@ -18,6 +18,7 @@ a row run and a column run at once, so ``c[i] >= 3`` is all that is needed).
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Sequence
 from functools import cache
 from itertools import product
 from pathlib import Path
@@ -29,7 +30,7 @@ __all__ = ["UNREACHABLE", "color_distances", "histogram_distance", "moves_needed
 UNREACHABLE = 255
 _BASE = HEIGHT + 1  # a column holds 0..7 blocks of one color
 _STATES = _BASE**WIDTH
-_POW = tuple(_BASE**x for x in range(WIDTH))
+_POW: tuple[int, ...] = tuple(_BASE**x for x in range(WIDTH))
 
 
 def _coverable(counts: tuple[int, ...]) -> bool:
@@ -87,7 +88,7 @@ def _distance_table() -> bytes:
 def compute_distance_table() -> bytes:
     """Shortest number of one-block, one-column steps from each histogram to a coverable one."""
     dist = bytearray([UNREACHABLE]) * _STATES
-    queue = deque()
+    queue: deque[int] = deque()
     for counts in product(range(_BASE), repeat=WIDTH):
         if _coverable(counts):
             code = sum(c * p for c, p in zip(counts, _POW, strict=True))
@@ -96,12 +97,12 @@ def compute_distance_table() -> bytes:
     while queue:
         code = queue.popleft()
         step = dist[code] + 1
-        counts = _decode(code)
+        column_counts = _decode(code)
         for x in range(WIDTH):
-            if counts[x] == 0:
+            if column_counts[x] == 0:
                 continue
             for nx in (x - 1, x + 1):
-                if 0 <= nx < WIDTH and counts[nx] < HEIGHT:
+                if 0 <= nx < WIDTH and column_counts[nx] < HEIGHT:
                     other = code - _POW[x] + _POW[nx]
                     if dist[other] > step:
                         dist[other] = step
@@ -109,12 +110,12 @@ def compute_distance_table() -> bytes:
     return bytes(dist)
 
 
-def histogram_distance(counts) -> int:
+def histogram_distance(counts: Sequence[int]) -> int:
     """Fewest single-column steps that make a color's histogram coverable (255: never)."""
     return _distance_table()[sum(c * p for c, p in zip(counts, _POW, strict=True))]
 
 
-def color_distances(grid) -> list[int]:
+def color_distances(grid: Sequence[int]) -> list[int]:
     """For each color present on the flat grid (index ``x * 7 + y``), its histogram distance."""
     codes = [0] * (MAX_COLOR + 1)
     for x in range(WIDTH):
@@ -128,7 +129,7 @@ def color_distances(grid) -> list[int]:
     return [table[code] for code in codes[1:] if code]
 
 
-def moves_needed(grid) -> int:
+def moves_needed(grid: Sequence[int]) -> int:
     """A lower bound on the moves that can clear the flat grid (255 when it never can).
 
     Each color needs at least its distance in moves, and all colors together at least half

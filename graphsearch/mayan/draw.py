@@ -8,6 +8,10 @@ after the last move.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
 from graphsearch._palette import fill
 from graphsearch.mayan.board import HEIGHT, WIDTH, Board, Move, Puzzle
 from graphsearch.mayan.rules import MoveTrace, apply_move_traced
@@ -26,7 +30,7 @@ def vanishing_cells(trace: MoveTrace) -> dict[tuple[int, int], int]:
     keep their order, so each column's survivors are followed back to where they started.
     """
     origin = {x: list(range(len(trace.dragged.columns[x]))) for x in range(WIDTH)}
-    cells = {}
+    cells: dict[tuple[int, int], int] = {}
     for number, removed in enumerate(trace.rounds, 1):
         for x in range(WIDTH):
             gone = {y for cx, y in removed if cx == x}
@@ -42,100 +46,93 @@ def _landing(board: Board, move: Move) -> tuple[int, int]:
     return (x, move.y) if board[x, move.y] else (x, len(board.columns[x]))
 
 
-def _panel(
-    draw, ox: float, board: Board, title: str, *, moved=None, arrow_from=None, crossed=None
-) -> None:
+Cell = tuple[int, int]
+
+
+def _text(text: str, size: float, x: float, y: float, **style: Any) -> Any:
     import drawsvg as dw
 
-    crossed = crossed or {}
-    draw.append(
-        dw.Text(
-            title,
-            13,
-            ox + WIDTH * CELL / 2,
-            PAD + 4,
-            text_anchor="middle",
-            font_family="sans-serif",
+    return dw.Text(text, size, x, y, text_anchor="middle", font_family="sans-serif", **style)
+
+
+@dataclass
+class _Panel:
+    """One board of the strip, drawn from the left edge ``ox``."""
+
+    draw: Any  # a drawsvg.Drawing
+    ox: float
+    top: float = PAD + TITLE
+
+    def corner(self, x: int, y: int) -> tuple[float, float]:
+        """The upper left corner of cell (x, y)."""
+        return self.ox + x * CELL, self.top + (HEIGHT - 1 - y) * CELL
+
+    def frame(self, title: str) -> None:
+        import drawsvg as dw
+
+        self.draw.append(_text(title, 13, self.ox + WIDTH * CELL / 2, PAD + 4))
+        self.draw.append(
+            dw.Rectangle(
+                self.ox,
+                self.top,
+                WIDTH * CELL,
+                HEIGHT * CELL,
+                fill="#fafafa",
+                stroke="#888",
+                stroke_width=1,
+            )
         )
-    )
-    top = PAD + TITLE
-    draw.append(
-        dw.Rectangle(
-            ox, top, WIDTH * CELL, HEIGHT * CELL, fill="#fafafa", stroke="#888", stroke_width=1
+
+    def block(self, x: int, y: int, color: int, outlined: bool) -> None:
+        import drawsvg as dw
+
+        left, upper = self.corner(x, y)
+        self.draw.append(
+            dw.Rectangle(
+                left + 1,
+                upper + 1,
+                CELL - 2,
+                CELL - 2,
+                rx=4,
+                fill=fill(color),
+                stroke="#333",
+                stroke_width=3 if outlined else 1,
+            )
         )
-    )
-    for x in range(WIDTH):
-        for y in range(HEIGHT):
-            color = board[x, y]
-            left, upper = ox + x * CELL, top + (HEIGHT - 1 - y) * CELL
-            if not color:
-                continue
-            draw.append(
-                dw.Rectangle(
-                    left + 1,
-                    upper + 1,
-                    CELL - 2,
-                    CELL - 2,
-                    rx=4,
-                    fill=fill(color),
-                    stroke="#333",
-                    stroke_width=3 if (x, y) == moved else 1,
+        self.draw.append(_text(str(color), 12, left + CELL / 2, upper + CELL / 2 + 4))
+
+    def cross(self, x: int, y: int, round_number: int) -> None:
+        """Cross out a vanishing block and tag it with its round."""
+        import drawsvg as dw
+
+        left, upper = self.corner(x, y)
+        for x1, y1, x2, y2 in ((4, 4, CELL - 4, CELL - 4), (CELL - 4, 4, 4, CELL - 4)):
+            self.draw.append(
+                dw.Line(
+                    left + x1,
+                    upper + y1,
+                    left + x2,
+                    upper + y2,
+                    stroke="black",
+                    stroke_width=1.5,
+                    stroke_opacity=0.55,
                 )
             )
-            draw.append(
-                dw.Text(
-                    str(color),
-                    12,
-                    left + CELL / 2,
-                    upper + CELL / 2 + 4,
-                    text_anchor="middle",
-                    font_family="sans-serif",
-                )
-            )
-            if (x, y) in crossed:
-                for x1, y1, x2, y2 in ((4, 4, CELL - 4, CELL - 4), (CELL - 4, 4, 4, CELL - 4)):
-                    draw.append(
-                        dw.Line(
-                            left + x1,
-                            upper + y1,
-                            left + x2,
-                            upper + y2,
-                            stroke="black",
-                            stroke_width=1.5,
-                            stroke_opacity=0.55,
-                        )
-                    )
-                draw.append(
-                    dw.Circle(
-                        left + CELL - 5,
-                        upper + 5,
-                        5,
-                        fill="white",
-                        stroke="black",
-                        stroke_width=0.8,
-                    )
-                )
-                draw.append(
-                    dw.Text(
-                        str(crossed[x, y]),
-                        8,
-                        left + CELL - 5,
-                        upper + 8,
-                        text_anchor="middle",
-                        font_family="sans-serif",
-                    )
-                )
-    if moved is not None and arrow_from is not None:
+        self.draw.append(
+            dw.Circle(left + CELL - 5, upper + 5, 5, fill="white", stroke="black", stroke_width=0.8)
+        )
+        self.draw.append(_text(str(round_number), 8, left + CELL - 5, upper + 8))
+
+    def arrow(self, start: Cell, end: Cell) -> None:
+        """An arrow from the cell the block was dragged from to where it stands."""
+        import drawsvg as dw
+
         marker = dw.Marker(-0.1, -0.5, 0.9, 0.5, scale=6, orient="auto")
         marker.append(dw.Lines(-0.1, -0.5, -0.1, 0.5, 0.9, 0, fill="black", close=True))
-
-        def centre(cell):
-            return ox + (cell[0] + 0.5) * CELL, top + (HEIGHT - 0.5 - cell[1]) * CELL
-
-        (x1, y1), (x2, y2) = centre(arrow_from), centre(moved)
+        (x1, y1), (x2, y2) = (self.centre(cell) for cell in (start, end))
         y1, y2 = y1 + CELL * 0.3, y2 + CELL * 0.3  # below the numbers
         shrink = 0.3
-        draw.append(
+        self.draw.append(
             dw.Line(
                 x1 + (x2 - x1) * shrink,
                 y1 + (y2 - y1) * shrink,
@@ -146,21 +143,51 @@ def _panel(
                 marker_end=marker,
             )
         )
-    for x in range(WIDTH):
-        draw.append(
-            dw.Text(
-                str(x),
-                10,
-                ox + (x + 0.5) * CELL,
-                top + HEIGHT * CELL + 12,
-                text_anchor="middle",
-                font_family="sans-serif",
-                fill="#666",
+
+    def centre(self, cell: Cell) -> tuple[float, float]:
+        return self.ox + (cell[0] + 0.5) * CELL, self.top + (HEIGHT - 0.5 - cell[1]) * CELL
+
+    def axis(self) -> None:
+        for x in range(WIDTH):
+            self.draw.append(
+                _text(
+                    str(x),
+                    10,
+                    self.ox + (x + 0.5) * CELL,
+                    self.top + HEIGHT * CELL + 12,
+                    fill="#666",
+                )
             )
-        )
 
 
-def solution_svg(puzzle: Puzzle, moves) -> str:
+def _panel(
+    draw: Any,
+    ox: float,
+    board: Board,
+    title: str,
+    *,
+    moved: Cell | None = None,
+    arrow_from: Cell | None = None,
+    crossed: dict[Cell, int] | None = None,
+) -> None:
+    """One board: its blocks, the dragged one outlined, vanishing ones crossed out."""
+    panel = _Panel(draw, ox)
+    crossed = crossed or {}
+    panel.frame(title)
+    for x in range(WIDTH):
+        for y in range(HEIGHT):
+            color = board[x, y]
+            if not color:
+                continue
+            panel.block(x, y, color, (x, y) == moved)
+            if (x, y) in crossed:
+                panel.cross(x, y, crossed[x, y])
+    if moved is not None and arrow_from is not None:
+        panel.arrow(arrow_from, moved)
+    panel.axis()
+
+
+def solution_svg(puzzle: Puzzle, moves: Sequence[Move] | None) -> str:
     """The strip for ``moves`` (None: the input board alone, marked as having no solution)."""
     import drawsvg as dw
 
@@ -172,7 +199,7 @@ def solution_svg(puzzle: Puzzle, moves) -> str:
     board = puzzle.board
     if moves is None:
         _panel(draw, PAD, board, f"no solution in {puzzle.n} moves")
-        return draw.as_svg()
+        return str(draw.as_svg())
     _panel(draw, PAD, board, f"start, n = {puzzle.n}")
     for i, move in enumerate(moves, 1):
         trace = apply_move_traced(board, move)
@@ -192,4 +219,4 @@ def solution_svg(puzzle: Puzzle, moves) -> str:
         board,
         "cleared" if board.is_empty() else "end",
     )
-    return draw.as_svg()
+    return str(draw.as_svg())

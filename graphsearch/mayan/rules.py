@@ -41,15 +41,16 @@ class IllegalMoveError(InvalidInputError):
 
 
 def _settle(
-    grid: list[int], dirty: Iterable[int], rounds: list[frozenset[int]] | None = None
+    grid: list[int], changed: Iterable[int], rounds: list[frozenset[int]] | None = None
 ) -> int:
     """Remove runs and let blocks fall until stable, in place; returns the blocks removed.
 
-    ``dirty`` lists the cells whose content changed since the grid was last stable: every
+    ``changed`` lists the cells whose content changed since the grid was last stable: every
     run passes through one of them.  When ``rounds`` is a list, the cells removed in each
     round are appended to it.
     """
     removed = 0
+    dirty = changed
     while True:
         marked = run_cells(grid, dirty)
         if not marked:
@@ -61,7 +62,7 @@ def _settle(
         for cell in marked:
             grid[cell] = 0
             columns.add(cell // HEIGHT)
-        dirty: list[int] = []
+        fallen: list[int] = []
         for x in columns:
             write = base = x * HEIGHT
             for read in range(base, base + HEIGHT):
@@ -70,8 +71,9 @@ def _settle(
                     if read != write:
                         grid[write] = color
                         grid[read] = 0
-                        dirty.append(write)
+                        fallen.append(write)
                     write += 1
+        dirty = fallen
 
 
 def _drag(grid: list[int], src: int, g: int) -> list[int]:
