@@ -8,6 +8,7 @@ answer could not be written, 130 on an interrupt.
 from __future__ import annotations
 
 import contextlib
+import gc
 import os
 import signal
 import sys
@@ -92,6 +93,9 @@ def main(argv: list[str] | None = None) -> int:
         status = EXIT_FAILURE
     finally:
         signal.signal(signal.SIGTERM, previous)
+        # An interrupted CP-SAT solve leaves its solver in the traceback's frames; free it
+        # now, while OR-Tools is still loaded, not during interpreter shutdown (an abort).
+        gc.collect()
     return int(status or 0)
 
 

@@ -66,10 +66,16 @@ class TokenReader:
         return self.raw
 
     def next_int(self, what: str) -> int:
-        """The next token as an integer; ``what`` names it in the error message."""
+        """The next token as an integer; ``what`` names it in the error message.
+
+        Integers of more than 18 digits are refused as too large: no count or color of a
+        puzzle needs them, and Python refuses to convert very long ones.
+        """
         self.take(what)
         if _INTEGER.fullmatch(self.raw) is None:
             raise self.fail(f"{what} must be an integer")
+        if len(self.raw.lstrip(b"+-").lstrip(b"0")) > 18:
+            raise self.fail(f"{what} is too large")
         return int(self.raw)
 
     def fail(self, message: str) -> ValueError:

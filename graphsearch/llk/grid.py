@@ -23,9 +23,9 @@ from graphsearch.errors import InvalidInputError
 __all__ = ["MAX_INPUT_BYTES", "Case", "InvalidGridError", "Query", "as_board", "parse_cases"]
 
 _TOO_LARGE = 10**18  # numpy saturates larger numbers; no tile type needs them
-# The longest input text taken: far more than any judge file (a 1000 x 1000 board of
+# The longest input text taken (256 MiB): far more than any judge file (a 1000 x 1000 board of
 # 40 types is about 11 MB).
-MAX_INPUT_BYTES = 1 << 30
+MAX_INPUT_BYTES = 1 << 28
 
 
 class InvalidGridError(InvalidInputError):

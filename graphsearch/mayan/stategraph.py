@@ -7,11 +7,13 @@ one move, so two moves that give the same board are two parallel edges.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from graphsearch.errors import InvalidInputError
-from graphsearch.mayan.board import Board, Move, Puzzle, format_moves
-from graphsearch.mayan.rules import apply_move, search_moves
+from graphsearch.mayan.board import HEIGHT, WIDTH, Board, Move, Puzzle, format_moves
+from graphsearch.mayan.lines import CELLS
+from graphsearch.mayan.rules import apply_move, grid_moves, play
 from graphsearch.mayan.search import DeadStates, solve
 
 if TYPE_CHECKING:
@@ -73,15 +75,50 @@ def state_graph(
 def _add(graph: Graph, layer: int, board: Board) -> str:
     name = node_id(layer, board)
     if name not in graph:
-        graph.add_node(
-            name,
-            layer=layer,
-            board=board.to_compact(),
-            blocks=board.blocks,
-            dead=False,
-            solution=False,
-        )
+        _add_node(graph, name, layer, board.to_compact(), board.blocks)
     return name
+
+
+def _add_node(graph: Graph, name: str, layer: int, compact: str, blocks: int) -> None:
+    graph.add_node(name, layer=layer, board=compact, blocks=blocks, dead=False, solution=False)
+
+
+@dataclass
+class _Layer:
+    """One layer of the walk: its boards (by key) and the moves into them, in order."""
+
+    grids: dict[bytes, list[int]] = field(default_factory=dict)
+    edges: list[tuple[bytes, int, int, bytes]] = field(
+        default_factory=list
+    )  # parent, src, g, child
+    done: list[bytes] = field(default_factory=list)  # parents whose every move was walked
+
+
+def _walk(
+    board: Board, depth: int, max_nodes: int, same_color_swaps: bool
+) -> tuple[list[_Layer], bool]:
+    """The layers on flat grids with the simulator's fast path (the moves of
+    ``search_moves``, in the same order), stopping at the node limit; and whether it did."""
+    grid = board.grid()
+    layers = [_Layer({bytes(grid): grid})]
+    room = max_nodes - 1
+    for _ in range(depth):
+        layer = _Layer()
+        for parent, grid in layers[-1].grids.items():
+            for src, g in grid_moves(grid, same_color_swaps):
+                child = grid[:]
+                play(child, src, g)
+                key = bytes(child)
+                if key not in layer.grids:
+                    if len(layer.grids) == room:
+                        layers.append(layer)
+                        return layers, True
+                    layer.grids[key] = child
+                layer.edges.append((parent, src, g, key))
+            layer.done.append(parent)
+        room -= len(layer.grids)
+        layers.append(layer)
+    return layers, False
 
 
 def _expand(
@@ -92,34 +129,41 @@ def _expand(
     same_color_swaps: bool,
     truncate: bool,
 ) -> set[str]:
-    """Add the layers breadth first; returns the nodes all of whose moves are in the graph."""
-    layer_boards = [board]
-    _add(graph, 0, board)
+    """Add the layers; returns the nodes all of whose moves are in the graph.
+
+    The whole walk is done first, on grids, so that a graph too large is refused before
+    networkx does any work.
+    """
+    layers, full = _walk(board, depth, max_nodes, same_color_swaps)
+    if full and not truncate:
+        raise GraphTooLarge(
+            f"the state graph passes {max_nodes} nodes at layer {len(layers) - 1}; "
+            "lower --depth, raise --max-nodes, or pass --truncate"
+        )
+    graph.graph["truncated"] = full
+    names = {bytes(board.grid()): _add(graph, 0, board)}
     expanded: set[str] = set()
     order = 0
-    for layer in range(depth):
-        following: dict[str, Board] = {}
-        for parent_board in layer_boards:
-            parent = node_id(layer, parent_board)
-            for move in search_moves(parent_board, same_color_swaps=same_color_swaps):
-                child = apply_move(parent_board, move)
-                name = node_id(layer + 1, child)
-                if name not in graph and graph.number_of_nodes() >= max_nodes:
-                    if not truncate:
-                        raise GraphTooLarge(
-                            f"the state graph passes {max_nodes} nodes at layer {layer + 1}; "
-                            "lower --depth, raise --max-nodes, or pass --truncate"
-                        )
-                    graph.graph["truncated"] = True
-                    return expanded
-                _add(graph, layer + 1, child)
-                text = move.to_text()
-                graph.add_edge(parent, name, key=text, move=text, order=order, solution=False)
-                order += 1
-                following[name] = child
-            expanded.add(parent)
-        layer_boards = list(following.values())
+    for number, layer in enumerate(layers[1:], 1):
+        children = {key: _add_grid(graph, number, child) for key, child in layer.grids.items()}
+        for parent, src, g, key in layer.edges:
+            text = Move(src // HEIGHT, src % HEIGHT, g).to_text()
+            graph.add_edge(
+                names[parent], children[key], key=text, move=text, order=order, solution=False
+            )
+            order += 1
+        expanded.update(names[parent] for parent in layer.done)
+        names = children
     return expanded
+
+
+def _add_grid(graph: Graph, layer: int, grid: list[int]) -> str:
+    """The node of a flat grid, added without building its Board."""
+    columns = (grid[x * HEIGHT : x * HEIGHT + HEIGHT] for x in range(WIDTH))
+    compact = "|".join(" ".join(str(c) for c in column if c) for column in columns)
+    name = f"{layer}/{compact}"
+    _add_node(graph, name, layer, compact, CELLS - grid.count(0))
+    return name
 
 
 def _mark_dead(
