@@ -4,7 +4,7 @@ The puzzles are subpackages, imported on first use:
 
 >>> import graphsearch
 >>> graphsearch.mayan.solve("1  0 0 1 1 0 1 0 0").moves
-(Move(x=1, y=0, g=1),)
+(Move(x=2, y=0, g=-1),)
 >>> graphsearch.llk.link([[1, 0, 1]], (0, 0), (0, 2)).turns
 0
 """

@@ -181,9 +181,12 @@ def link(
     board: np.ndarray,
     query: Query,
     max_turns: int,
-    max_nodes: int = MAX_QUERY_NODES,
+    max_nodes: int | None = None,
 ) -> Link:
-    """One query on ``tiles`` (the board, padded by ``offset`` with the ring)."""
+    """One query on ``tiles`` (the board, padded by ``offset`` with the ring); at most
+    ``max_nodes`` states (default ``MAX_QUERY_NODES``), else GraphTooLarge."""
+    if max_nodes is None:
+        max_nodes = MAX_QUERY_NODES
     opened = open_query(board, query, offset)
     if not isinstance(opened, Opened):
         return opened

@@ -90,15 +90,7 @@ def solve(
     path: list[tuple[int, int]] = []
 
     def stats() -> SearchStats:
-        return SearchStats(
-            seconds=round(deadline.elapsed(), 6),
-            nodes=nodes,
-            leaves=leaves,
-            table_hits=hits,
-            pruned_by_bound=pruned,
-            table_size=len(dead),
-            table_generations=dead.generations,
-        )
+        return _stats(deadline, dead, nodes, leaves, hits, pruned)
 
     def search(grid: list[int], k: int) -> bool:
         # grid has k >= 1 moves left and has passed the bound for k
@@ -137,3 +129,17 @@ def solve(
     if found:
         moves = tuple(Move(src // HEIGHT, src % HEIGHT, g) for src, g in reversed(path))
     return MayanResult(n, moves, "search", stats())
+
+
+def _stats(
+    deadline: Deadline, dead: DeadStates, nodes: int, leaves: int, hits: int, pruned: int
+) -> SearchStats:
+    return SearchStats(
+        seconds=round(deadline.elapsed(), 6),
+        nodes=nodes,
+        leaves=leaves,
+        table_hits=hits,
+        pruned_by_bound=pruned,
+        table_size=len(dead),
+        table_generations=dead.generations,
+    )

@@ -14,7 +14,7 @@ from graphsearch.mayan.bounds import (
     moves_needed,
 )
 from graphsearch.mayan.dfs import solve as dfs_solve
-from tests.mayan.strategies import boards
+from tests.mayan.strategies import boards, solvable_puzzles
 
 
 def test_shipped_table_is_current():
@@ -41,3 +41,20 @@ def test_bound_never_exceeds_the_moves_of_a_real_solution(board, n):
     grids = [board, *replay(board, result.moves)]
     for left, current in zip(range(n, -1, -1), grids, strict=True):
         assert moves_needed(current.grid()) <= left
+
+
+def test_bound_never_exceeds_the_moves_left_on_solvable_boards():
+    """Along a clearing built backwards, every board's bound is at most the moves left."""
+    seen = {"boards": 0}
+
+    @settings(max_examples=300, deadline=None)
+    @given(solvable_puzzles(max_moves=5, colors=5))
+    def check(solvable):
+        puzzle = solvable.puzzle
+        grids = [puzzle.board, *replay(puzzle.board, solvable.solution)]
+        for left, current in zip(range(puzzle.n, -1, -1), grids, strict=True):
+            assert moves_needed(current.grid()) <= left
+            seen["boards"] += 1
+
+    check()
+    assert seen["boards"] >= 900, seen

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from graphsearch.mayan import Board, Puzzle, format_moves, is_solution, parse_puzzle
 from graphsearch.mayan.engines import ENGINES, get_engine
 from tests.mayan.naive import brute_force
-from tests.mayan.strategies import boards
+from tests.mayan.strategies import boards, solvable_puzzles
 
 DATA = Path(__file__).parent.parent / "data" / "mayan"
 GOLDEN = sorted(DATA.glob("*.in"))
@@ -64,6 +64,49 @@ def test_engines_agree(board, n, same):
     puzzle = Puzzle(n, board)
     answers = {engine: answer(engine, puzzle, same) for engine in FAST_ENGINES}
     assert len(set(answers.values())) == 1, answers
+
+
+def test_engines_solve_every_board_built_backwards():
+    """Boards built backwards from the empty board are solvable under both conventions:
+    every engine finds an answer, the same one, and it replays."""
+    seen = {"puzzles": 0, "moves": 0}
+
+    @settings(max_examples=250, deadline=None)
+    @given(solvable_puzzles(max_moves=4), st.booleans())
+    def check(solvable, same):
+        answers = {engine: answer(engine, solvable.puzzle, same) for engine in FAST_ENGINES}
+        assert len(set(answers.values())) == 1, answers
+        found = get_engine("search")(solvable.puzzle, same_color_swaps=same).moves
+        assert found is not None
+        # the answer is the smallest: never after the clearing the board was built from
+        assert [m.sort_key for m in found] <= [m.sort_key for m in solvable.solution]
+        seen["puzzles"] += 1
+        seen["moves"] += solvable.puzzle.n
+
+    check()
+    assert seen["puzzles"] >= 200 and seen["moves"] >= 400, seen
+
+
+def test_engines_agree_on_solvable_and_unsolvable_boards():
+    """Random boards (mostly -1) and boards built backwards (solvable), mixed: the engines
+    agree on each, and both kinds are seen many times."""
+    seen = {"solvable": 0, "unsolvable": 0}
+    mixed = st.one_of(
+        st.tuples(boards(max_blocks=14, max_colors=3), st.integers(1, 4)).map(
+            lambda pair: Puzzle(pair[1], pair[0])
+        ),
+        solvable_puzzles(max_moves=4).map(lambda s: s.puzzle),
+    )
+
+    @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+    @given(mixed, st.booleans())
+    def check(puzzle, same):
+        answers = {engine: answer(engine, puzzle, same) for engine in FAST_ENGINES}
+        assert len(set(answers.values())) == 1, answers
+        seen["unsolvable" if answers["search"] == "-1\n" else "solvable"] += 1
+
+    check()
+    assert seen["solvable"] >= 100 and seen["unsolvable"] >= 50, seen
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
