@@ -8,7 +8,6 @@ answer could not be written, 130 on an interrupt.
 from __future__ import annotations
 
 import contextlib
-import gc
 import os
 import signal
 import sys
@@ -21,7 +20,7 @@ from .export import export_group
 from .llk import llk_command
 from .mayan import mayan_command
 
-__all__ = ["app", "main"]
+__all__ = ["app", "console", "main"]
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -93,9 +92,6 @@ def main(argv: list[str] | None = None) -> int:
         status = EXIT_FAILURE
     finally:
         signal.signal(signal.SIGTERM, previous)
-        # An interrupted CP-SAT solve leaves its solver in the traceback's frames; free it
-        # now, while OR-Tools is still loaded, not during interpreter shutdown (an abort).
-        gc.collect()
     return int(status or 0)
 
 
@@ -117,5 +113,21 @@ def _silence_stdout() -> None:
         pass
 
 
+def console() -> None:
+    """The console script: ``main`` and its exit status.
+
+    After an interrupt the process ends at once, without the interpreter's teardown: a
+    native solver stopped mid-way (OR-Tools) can abort while its statics are destroyed.
+    """
+    status = main()
+    if status in (130, 143):
+        for stream in (sys.stdout, sys.stderr):
+            if stream is not None:
+                with contextlib.suppress(OSError, ValueError):
+                    stream.flush()
+        os._exit(status)
+    sys.exit(status)
+
+
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    console()

@@ -81,3 +81,24 @@ def test_bad_input(text, fragment):
     with pytest.raises(InvalidGridError) as info:
         parse_cases(text)
     assert fragment in str(info.value)
+
+
+def test_junk_after_the_end_is_ignored_whatever_the_board_holds():
+    text = "1 3\n0000000000000000001 -0 +2\n0\n0 0\njunk after the end x\n"
+    (case,) = parse_cases(text)
+    assert case.board.tolist() == [[1, 0, 2]]
+
+
+@pytest.mark.parametrize(
+    "text, fragment",
+    [
+        ("1 2\n+1 x\n0\n", "line 2, token 'x'"),  # not the in-range +1
+        ("2 2\n1 0\n0 1 1\n1 1 2 3\n", "query 1: column 3 is off"),  # q on the last row line
+        ("2 2\n1 1\n0 0\n1\n1 1 1 2 5\n2 2\n1 1\n1 1\n0\n", "line 5: query 1 has 5 numbers"),
+        ("1 2\n1 1\n2\n1 1 1\n1 2\n", "line 4: query 1 has 3 numbers"),
+    ],
+)
+def test_errors_name_the_place_at_fault(text, fragment):
+    with pytest.raises(InvalidGridError) as info:
+        parse_cases(text)
+    assert fragment in str(info.value)

@@ -101,3 +101,16 @@ def test_render_marks_cells():
     assert lines[0] == "6 | .  .  .  .  ."
     assert lines[5] == "1 | .  1  3* 1  4"
     assert lines[6] == "0 | 1  2  2  3  2"
+
+
+@pytest.mark.parametrize(
+    "text, line",
+    [
+        ("3\n1 0\n1 0\n1 0\n0\n0\n", 2),  # a row run over three lines: its first block's line
+        ("3\n0\n2 1 1 1 0\n0\n0\n0\n", 3),
+        ("3\n0\n0\n0\n2 0\n1\n1\n1 0\n", 6),
+    ],
+)
+def test_a_run_of_three_names_its_own_line(text, line):
+    with pytest.raises(InvalidBoardError, match=f"^line {line}: .*run of three"):
+        parse_puzzle(text)
