@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from importlib.util import find_spec
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -10,7 +11,7 @@ from graphsearch._files import write_atomically
 from graphsearch.errors import InvalidInputError
 
 if TYPE_CHECKING:
-    import networkx as nx
+    import networkx as nx  # type: ignore[import-untyped,unused-ignore]
 
 __all__ = ["FORMATS", "ExportError", "write_graph"]
 
@@ -27,7 +28,7 @@ def write_graph(graph: nx.Graph[Any], path: str | Path) -> None:
     The file is written whole or not at all: a temporary file of this call's own is renamed
     into place, and removed on any failure or interrupt.
     """
-    import networkx as nx
+    import networkx as nx  # type: ignore[import-untyped,unused-ignore]
 
     path = Path(path)
     suffix = path.suffix.lower()
@@ -35,13 +36,10 @@ def write_graph(graph: nx.Graph[Any], path: str | Path) -> None:
         raise ExportError(
             f"{path}: unknown format {suffix or '(no suffix)'!r}; use one of {', '.join(FORMATS)}"
         )
-    if suffix == ".dot":
-        try:
-            import pydot  # noqa: F401
-        except ImportError:
-            raise ExportError(
-                "writing .dot needs pydot: pip install 'graphsearch[dot]' (or pip install pydot)"
-            ) from None
+    if suffix == ".dot" and find_spec("pydot") is None:
+        raise ExportError(
+            "writing .dot needs pydot: pip install 'graphsearch[dot]' (or pip install pydot)"
+        )
 
     def write(partial: Path) -> None:
         if suffix == ".graphml":

@@ -75,7 +75,7 @@ class BoardPicture:
     def new(cls, shape: tuple[int, int], outside: bool, title: str = "") -> BoardPicture:
         """An empty picture (white, the title) for a board of ``shape``; ValueError for
         boards over SVG_LIMIT rows or columns."""
-        import drawsvg as dw
+        import drawsvg as dw  # type: ignore[import-untyped,unused-ignore]
 
         n, m = shape
         if max(n, m) > SVG_LIMIT:
@@ -101,7 +101,7 @@ class BoardPicture:
 
     def frame(self) -> None:
         """The board's background, and the ring dashed around it."""
-        import drawsvg as dw
+        import drawsvg as dw  # type: ignore[import-untyped,unused-ignore]
 
         n, m = self.shape
         if self.ring:
@@ -124,7 +124,7 @@ class BoardPicture:
 
     def path(self, path: Sequence[tuple[int, int]], stroke: str = "black") -> None:
         """A line through the centres of a path's corner points."""
-        import drawsvg as dw
+        import drawsvg as dw  # type: ignore[import-untyped,unused-ignore]
 
         points: list[float] = []
         for r, c in path:
@@ -143,7 +143,7 @@ class BoardPicture:
 
     def tile(self, r: int, c: int, kind: int, label: str, bold: bool = False) -> None:
         """A tile colored by its type, with ``label`` written on it when there is room."""
-        import drawsvg as dw
+        import drawsvg as dw  # type: ignore[import-untyped,unused-ignore]
 
         x, y = self.corner(r, c)
         cell = self.cell

@@ -34,7 +34,7 @@ from graphsearch.llk.link import (
 )
 
 if TYPE_CHECKING:
-    import networkx as nx
+    import networkx as nx  # type: ignore[import-untyped,unused-ignore]
 
 __all__ = [
     "MAX_QUERY_NODES",
@@ -91,7 +91,7 @@ def build_graph(
     left out.  Edge attribute ``weight``: 0 straight on, 1 a turn.  Raises GraphTooLarge
     when the graph would pass ``max_nodes`` nodes.
     """
-    import networkx as nx
+    import networkx as nx  # type: ignore[import-untyped,unused-ignore]
 
     graph: nx.DiGraph[Node] = nx.DiGraph()
     endpoints = frozenset(endpoints)
@@ -225,7 +225,7 @@ def export_graph(
     path get ``path=True``, and the graph attributes ``linked`` and ``turns`` (-1 when they
     do not link within ``max_turns``) give the answer.
     """
-    import networkx as nx
+    import networkx as nx  # type: ignore[import-untyped,unused-ignore]
 
     tiles, offset = padded(case.board, outside)
     endpoints: tuple[Cell, ...] = ()
@@ -248,8 +248,8 @@ def export_graph(
     for node in graph:
         r, c, d = node
         out.add_node(name(node), row=r + shift, col=c + shift, dir=DIRECTION_NAMES[d], path=False)
-    for u, v, weight in graph.edges(data="weight"):
-        out.add_edge(name(u), name(v), weight=weight)
+    for u, v in graph.edges:
+        out.add_edge(name(u), name(v), weight=graph.edges[u, v]["weight"])
     if query is not None:
         best = None if endpoint_reason(case.board, query) else min_turns(graph, *endpoints)
         if best is not None and best[0] > max_turns:

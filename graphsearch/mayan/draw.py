@@ -50,7 +50,7 @@ Cell = tuple[int, int]
 
 
 def _text(text: str, size: float, x: float, y: float, **style: Any) -> Any:
-    import drawsvg as dw
+    import drawsvg as dw  # type: ignore[import-untyped,unused-ignore]
 
     return dw.Text(text, size, x, y, text_anchor="middle", font_family="sans-serif", **style)
 
@@ -68,7 +68,7 @@ class _Panel:
         return self.ox + x * CELL, self.top + (HEIGHT - 1 - y) * CELL
 
     def frame(self, title: str) -> None:
-        import drawsvg as dw
+        import drawsvg as dw  # type: ignore[import-untyped,unused-ignore]
 
         self.draw.append(_text(title, 13, self.ox + WIDTH * CELL / 2, PAD + 4))
         self.draw.append(
@@ -84,7 +84,7 @@ class _Panel:
         )
 
     def block(self, x: int, y: int, color: int, outlined: bool) -> None:
-        import drawsvg as dw
+        import drawsvg as dw  # type: ignore[import-untyped,unused-ignore]
 
         left, upper = self.corner(x, y)
         self.draw.append(
@@ -103,7 +103,7 @@ class _Panel:
 
     def cross(self, x: int, y: int, round_number: int) -> None:
         """Cross out a vanishing block and tag it with its round."""
-        import drawsvg as dw
+        import drawsvg as dw  # type: ignore[import-untyped,unused-ignore]
 
         left, upper = self.corner(x, y)
         for x1, y1, x2, y2 in ((4, 4, CELL - 4, CELL - 4), (CELL - 4, 4, 4, CELL - 4)):
@@ -125,7 +125,7 @@ class _Panel:
 
     def arrow(self, start: Cell, end: Cell) -> None:
         """An arrow from the cell the block was dragged from to where it stands."""
-        import drawsvg as dw
+        import drawsvg as dw  # type: ignore[import-untyped,unused-ignore]
 
         marker = dw.Marker(-0.1, -0.5, 0.9, 0.5, scale=6, orient="auto")
         marker.append(dw.Lines(-0.1, -0.5, -0.1, 0.5, 0.9, 0, fill="black", close=True))
@@ -189,7 +189,7 @@ def _panel(
 
 def solution_svg(puzzle: Puzzle, moves: Sequence[Move] | None) -> str:
     """The strip for ``moves`` (None: the input board alone, marked as having no solution)."""
-    import drawsvg as dw
+    import drawsvg as dw  # type: ignore[import-untyped,unused-ignore]
 
     panels = 1 if moves is None else len(moves) + 2
     width = panels * (WIDTH * CELL + PAD) + PAD

@@ -17,7 +17,7 @@ from graphsearch.mayan.rules import apply_move, grid_moves, play
 from graphsearch.mayan.search import DeadStates, solve
 
 if TYPE_CHECKING:
-    import networkx as nx
+    import networkx as nx  # type: ignore[import-untyped,unused-ignore]
 
 __all__ = ["GraphTooLarge", "node_id", "state_graph"]
 
@@ -53,7 +53,7 @@ def state_graph(
     is set: then expansion stops at the limit and the graph says ``truncated``.  The layers
     are built before any search runs, so a graph too large is refused at once.
     """
-    import networkx as nx
+    import networkx as nx  # type: ignore[import-untyped,unused-ignore]
 
     n = puzzle.n
     if depth is not None and depth < 0:
