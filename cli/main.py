@@ -15,6 +15,7 @@ from types import FrameType
 
 import click
 
+from .clear import clear_command
 from .common import EXIT_FAILURE, EXIT_USAGE, CliError
 from .export import export_group
 from .llk import llk_command
@@ -31,12 +32,14 @@ def app() -> None:
     \b
     solve mayan FILE   Mayan puzzle (NOIP 2011): the smallest n-move clearing sequence
     solve llk FILE     连连看 link queries (HDU 1175): YES or NO per query
+    solve clear FILE   whole 连连看 boards: can they be cleared, and how
     solve export ...   the state graphs, for Gephi or networkx
     """
 
 
 app.add_command(mayan_command)
 app.add_command(llk_command)
+app.add_command(clear_command)
 app.add_command(export_group)
 
 

@@ -8,19 +8,26 @@ Cells are 0-based ``(row, column)`` pairs, as numpy indexes the board:
 """
 
 from graphsearch.errors import InvalidInputError
-from graphsearch.llk.engines import ENGINES, link
+from graphsearch.llk.engines import CLEAR_ENGINES, ENGINES, clear, link
+from graphsearch.llk.game import GRAVITIES, ClearMove, replay, settle
 from graphsearch.llk.grid import Case, InvalidGridError, Query, as_board, parse_cases
 from graphsearch.llk.link import Link, LinkEngine
 
 __all__ = [
+    "CLEAR_ENGINES",
     "ENGINES",
+    "GRAVITIES",
     "Case",
+    "ClearMove",
     "InvalidGridError",
     "InvalidInputError",
     "Link",
     "LinkEngine",
     "Query",
     "as_board",
+    "clear",
     "link",
     "parse_cases",
+    "replay",
+    "settle",
 ]

@@ -2,13 +2,25 @@
 
 from __future__ import annotations
 
-from typing import cast
+from typing import TYPE_CHECKING, Protocol, cast
 
 from graphsearch._engines import load
+from graphsearch.deadline import check_time_limit
 from graphsearch.llk.grid import Case, InvalidGridError, Query, as_board
 from graphsearch.llk.link import Link, LinkEngine
 
-__all__ = ["ENGINES", "get_engine", "link"]
+if TYPE_CHECKING:
+    from graphsearch.llk.clearing import ClearResult
+
+__all__ = [
+    "CLEAR_ENGINES",
+    "ENGINES",
+    "ClearEngine",
+    "clear",
+    "get_clear_engine",
+    "get_engine",
+    "link",
+]
 
 # name -> module whose ``solve_case(case, *, outside, max_turns)`` returns a list of Link
 ENGINES = {
@@ -16,6 +28,63 @@ ENGINES = {
     "graph": "graphsearch.llk.graph",
     "dfs": "graphsearch.llk.dfs",
 }
+
+
+# name -> module whose ``solve(board, *, outside, max_turns, gravity, time_limit)`` returns
+# a ClearResult
+CLEAR_ENGINES = {
+    "search": "graphsearch.llk.clearing",
+    "dfs": "graphsearch.llk.clearing_dfs",
+}
+
+
+class ClearEngine(Protocol):
+    """The signature every whole-board engine's ``solve`` has."""
+
+    def __call__(
+        self,
+        board: object,
+        *,
+        outside: bool = False,
+        max_turns: int = 2,
+        gravity: str = "none",
+        time_limit: float | None = None,
+    ) -> ClearResult: ...
+
+
+def get_clear_engine(name: str) -> ClearEngine:
+    """The ``solve`` function of the named whole-board engine."""
+    return cast(ClearEngine, load(CLEAR_ENGINES, name, "solve"))
+
+
+def clear(
+    board: object,
+    *,
+    outside: bool = False,
+    max_turns: int = 2,
+    gravity: str = "none",
+    engine: str = "search",
+    time_limit: float | None = None,
+) -> ClearResult:
+    """A clearing of the whole board (``ClearResult.moves``, 0-based cells at the time of
+    each move), or ``moves=None`` when no order of moves clears it.
+
+    ``gravity`` is none, down, up, left or right; ``time_limit`` (seconds) raises
+    ``SearchTimeout``.  Bad input raises ``InvalidGridError``.
+    """
+    _check_turns(max_turns)
+    return get_clear_engine(engine)(
+        as_board(board),
+        outside=outside,
+        max_turns=max_turns,
+        gravity=gravity,
+        time_limit=check_time_limit(time_limit),
+    )
+
+
+def _check_turns(max_turns: object) -> None:
+    if isinstance(max_turns, bool) or not isinstance(max_turns, int) or max_turns < 0:
+        raise InvalidGridError(f"max_turns is a number of turns, 0 or more, not {max_turns!r}")
 
 
 def get_engine(name: str) -> LinkEngine:
@@ -40,8 +109,7 @@ def link(
     the board (the ring's rows and columns are -1 and n, m).  A ragged board, a cell off
     the board or a negative index raises ``InvalidGridError`` (an ``InvalidInputError``).
     """
-    if isinstance(max_turns, bool) or not isinstance(max_turns, int) or max_turns < 0:
-        raise InvalidGridError(f"max_turns is a number of turns, 0 or more, not {max_turns!r}")
+    _check_turns(max_turns)
     solve_case = get_engine(engine)
     case = Case(as_board(board), (Query(tuple(a), tuple(b)),))  # type: ignore[arg-type]
     (answer,) = solve_case(case, outside=outside, max_turns=max_turns)

@@ -131,17 +131,21 @@ def as_board(board: object) -> np.ndarray:
     return array
 
 
-def parse_cases(data: bytes | str) -> list[Case]:
-    """Every case of the input, in order; raises InvalidGridError naming what is wrong."""
+def parse_cases(data: bytes | str, *, boards_only: bool = False) -> list[Case]:
+    """Every case of the input, in order; raises InvalidGridError naming what is wrong.
+
+    ``boards_only`` (for the whole-board game): the input may end right after the last
+    board's rows, without its ``q``.
+    """
     if isinstance(data, str):
         data = data.encode("utf-8", errors="surrogateescape")
     numbers, bad = _numbers(data)
     if bad is None:
-        return _parse(data, numbers)[0]
+        return _parse(data, numbers, boards_only)[0]
     # Name the case the bad token falls in: read the numbers before it.
     _, line, raw, reason = bad
     try:
-        cases, ended = _parse(data, numbers)
+        cases, ended = _parse(data, numbers, boards_only)
     except InvalidGridError as exc:
         case = exc.case
     else:
@@ -151,7 +155,7 @@ def parse_cases(data: bytes | str) -> list[Case]:
     raise InvalidGridError(f"case {case}, line {line}, token {describe_token(raw)}: {reason}", case)
 
 
-def _parse(data: bytes, numbers: np.ndarray) -> tuple[list[Case], bool]:
+def _parse(data: bytes, numbers: np.ndarray, boards_only: bool = False) -> tuple[list[Case], bool]:
     """The cases, and whether a ``0 0`` line ended them."""
     cases: list[Case] = []
     pos = 0
@@ -180,6 +184,9 @@ def _parse(data: bytes, numbers: np.ndarray) -> tuple[list[Case], bool]:
         board.flags.writeable = False
         pos += cells
         if pos >= total:
+            if boards_only:
+                cases.append(Case(board, ()))
+                return cases, False
             raise where.error(total, "input ends where the number of queries q was expected")
         q = int(numbers[pos])
         pos += 1

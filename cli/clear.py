@@ -1,0 +1,235 @@
+"""``solve clear``: can a whole 连连看 board be cleared, and in what order?"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import click
+
+from graphsearch.llk.engines import CLEAR_ENGINES
+from graphsearch.llk.game import GRAVITIES
+
+from .common import (
+    EXIT_TIMEOUT,
+    INPUT_FILE,
+    CliError,
+    emit,
+    engine_option,
+    format_option,
+    input_name,
+    library_errors,
+    max_turns_option,
+    output_option,
+    outside_option,
+    read_input,
+    time_limit_option,
+    to_json,
+)
+
+if TYPE_CHECKING:
+    from graphsearch.llk import Case
+    from graphsearch.llk.clearing import ClearResult
+    from graphsearch.llk.game import Step
+
+ENGINE_HELP = (
+    "search: exact search with sound reductions and a dead-position table (default); "
+    "dfs: the plain exhaustive reference, for small boards; "
+    "cpsat: the CP-SAT model (not available yet)."
+)
+
+
+@click.command("clear")
+@click.argument("file", type=INPUT_FILE)
+@engine_option([*CLEAR_ENGINES, "cpsat"], "search", ENGINE_HELP)
+@outside_option("Let paths use the ring of empty cells around the board (the real game's rule).")
+@max_turns_option()
+@click.option(
+    "--gravity",
+    type=click.Choice(GRAVITIES),
+    default="none",
+    show_default=True,
+    help="After every removal (and before the first move) tiles slide toward this side "
+    "within their column (down, up) or row (left, right); KShisen's gravity is down.",
+)
+@click.option("--hint", is_flag=True, help="Print only the first move of a clearing.")
+@format_option(
+    ["judge", "json", "pretty", "svg"],
+    "judge: YES and one 'x1 y1 x2 y2' line a move, or NO; json: moves with turns and "
+    "corner points, and search statistics; pretty: the board with each pair numbered in "
+    "removal order (with gravity, the boards step by step); svg: the pairs and their paths "
+    "(first case, no gravity).",
+)
+@output_option()
+@time_limit_option("Give up after this many seconds in all (exit status 3, undecided).")
+def clear_command(
+    file: str,
+    engine: str,
+    outside: bool,
+    max_turns: int,
+    gravity: str,
+    hint: bool,
+    fmt: str,
+    output: str | None,
+    time_limit: float | None,
+) -> None:
+    """Decide whether whole 连连看 boards can be cleared (SPEC section 4).
+
+    FILE holds cases as for solve llk: "n m", then n rows of m numbers (0 empty); queries,
+    if present, are ignored, and the input may end right after a board's rows (- reads
+    standard input).  Prints per case YES and a clearing, one move a line (1-based row and
+    column of both tiles, positions at the time of the move), or NO.
+    """
+    from graphsearch.deadline import Deadline
+    from graphsearch.errors import SearchTimeout
+    from graphsearch.llk import parse_cases
+    from graphsearch.llk.engines import get_clear_engine
+    from graphsearch.llk.grid import MAX_INPUT_BYTES
+
+    if engine == "cpsat":
+        raise click.UsageError("--engine cpsat: the CP-SAT whole-board model is not available yet")
+    if fmt == "svg" and gravity != "none":
+        raise click.UsageError("--format svg draws boards without gravity only")
+    data, name = read_input(file, MAX_INPUT_BYTES)
+    with library_errors(name):
+        cases = parse_cases(data, boards_only=True)
+    solve = get_clear_engine(engine)
+    deadline = Deadline(time_limit)
+    results = []
+    for number, case in enumerate(cases, 1):
+        try:
+            with library_errors(name):
+                results.append(
+                    solve(
+                        case.board,
+                        outside=outside,
+                        max_turns=max_turns,
+                        gravity=gravity,
+                        time_limit=deadline.left(),
+                    )
+                )
+        except SearchTimeout:
+            limit = "" if time_limit is None else f" of {time_limit:g} s"
+            raise CliError(
+                f"{input_name(file)}: case {number} undecided within the time limit{limit}",
+                EXIT_TIMEOUT,
+            ) from None
+    if hint:
+        results = [_first_move(result) for result in results]
+    rules = {"outside": outside, "max_turns": max_turns, "gravity": gravity}
+    if fmt == "judge":
+        text = "".join(_judge(result) for result in results)
+    elif fmt == "json":
+        text = to_json(_as_json(cases, results, engine, rules)) + "\n"
+    elif fmt == "pretty":
+        text = "".join(
+            _pretty(n, case, r, rules)
+            for n, (case, r) in enumerate(zip(cases, results, strict=True), 1)
+        )
+    else:
+        text = _svg(cases, results, rules)
+    emit(text, output)
+
+
+def _first_move(result: ClearResult) -> ClearResult:
+    from dataclasses import replace
+
+    return result if not result.moves else replace(result, moves=result.moves[:1])
+
+
+def _judge(result: ClearResult) -> str:
+    if result.moves is None:
+        return "NO\n"
+    return "YES\n" + "".join(move.to_text() + "\n" for move in result.moves)
+
+
+def _steps(case: Case, result: ClearResult, rules: dict[str, object]) -> list[Step]:
+    """The moves replayed through the rules (the turns and corners of each)."""
+    from graphsearch.llk.game import replay
+
+    return replay(case.board, result.moves or (), **rules)  # type: ignore[arg-type]
+
+
+def _as_json(
+    cases: list[Case], results: list[ClearResult], engine: str, rules: dict[str, object]
+) -> dict[str, object]:
+    out = []
+    for number, (case, result) in enumerate(zip(cases, results, strict=True), 1):
+        n, m = case.shape
+        moves = [
+            {
+                "move": step.move.to_text(),
+                "turns": step.link.turns,
+                "path": [[r + 1, c + 1] for r, c in step.link.path or ()],
+            }
+            for step in _steps(case, result, rules)
+        ]
+        out.append(
+            {
+                "case": number,
+                "rows": n,
+                "cols": m,
+                "verdict": "YES" if result.clearable else "NO",
+                "moves": moves if result.clearable else None,
+                "stats": result.stats.as_dict(),
+            }
+        )
+    return {"engine": engine, **rules, "cases": out}
+
+
+def _pretty(number: int, case: Case, result: ClearResult, rules: dict[str, object]) -> str:
+    from graphsearch.llk.game import settle
+
+    n, m = case.shape
+    head = f"Case {number}: {n} x {m}, {int((case.board != 0).sum())} tiles: "
+    if result.moves is None:
+        return head + "NO, no order of moves clears it\n"
+    head += f"YES in {len(result.moves)} moves\n"
+    steps = _steps(case, result, rules)
+    if rules["gravity"] == "none":
+        order = {}
+        for i, step in enumerate(steps, 1):
+            order[step.move.a] = order[step.move.b] = i
+        width = len(str(len(steps))) + 1
+        rows = ("".join(f"{order.get((r, c), '.'):>{width}}" for c in range(m)) for r in range(n))
+        return head + "  each tile shows the move that removes it\n" + "\n".join(rows) + "\n"
+    board = settle(case.board, str(rules["gravity"]))
+    parts = [head]
+    for i, step in enumerate(steps, 1):
+        parts.append(f"  move {i}: {step.move.to_text()}\n")
+        for r in range(n):
+            cells = []
+            for c in range(m):
+                tile = int(board[r, c])
+                text = (
+                    f"[{tile}]"
+                    if (r, c) in (step.move.a, step.move.b)
+                    else (str(tile) if tile else ".")
+                )
+                cells.append(f"{text:>4}")
+            parts.append("  " + "".join(cells) + "\n")
+        board = step.after
+    return "".join(parts)
+
+
+def _svg(cases: list[Case], results: list[ClearResult], rules: dict[str, object]) -> str:
+    from graphsearch._palette import fill
+    from graphsearch.llk.draw import BoardPicture
+
+    case, result = cases[0], results[0]
+    verdict = "NO" if result.moves is None else f"YES, {len(result.moves)} moves"
+    try:
+        picture = BoardPicture.new(case.shape, bool(rules["outside"]), f"case 1: {verdict}")
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
+    picture.frame()
+    order = {}
+    for i, step in enumerate(_steps(case, result, rules), 1):
+        if step.link.path:
+            picture.path(step.link.path, stroke=fill(i))
+        order[step.move.a] = order[step.move.b] = i
+    for (r, c), kind in (
+        (tuple(cell), int(case.board[tuple(cell)]))
+        for cell in zip(*case.board.nonzero(), strict=True)
+    ):
+        picture.tile(r, c, kind, str(order.get((r, c), kind)))
+    return picture.svg()

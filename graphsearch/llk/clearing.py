@@ -1,0 +1,208 @@
+"""The default whole-board engine: an exact depth-first search over positions.
+
+A state is the set of tiles left (with gravity, the whole board).  Sound reductions, each
+applied before a position is branched on:
+
+* **No gravity: removals only open paths.**  Taking a tile off never closes a path, so a
+  move that links now links in every later position.  Hence:
+
+  - *a type that can be cleared by its own moves now goes whole* (in particular its last
+    two tiles, when they link).  Any clearing of the board pairs this type's tiles somehow;
+    doing this type's moves first instead leaves every other move of that clearing legal
+    (its board only has fewer tiles), so the board is clearable iff it is clearable after.
+  - *the moves known to link stay known*: a child inherits its parent's linked pairs, and
+    only the others are tested again (the incremental update of which pairs link).
+
+  - *a deadlock is dead*: take every type; set free each type one of whose pairs links
+    on the board of the types not yet free (their tiles alone), and repeat.  Types that
+    are never set free can never lose a tile: the first move of any of them would need a
+    path clear of all of their tiles, a path that would have set its type free.
+
+* **Every gravity:** a table of positions already proven dead (a position's outcome does not
+  depend on how it was reached); a position with tiles left and no move is dead; a type
+  with an odd count is dead from the start.  With gravity a removal moves tiles, which can
+  close paths, so neither reduction above holds and a position is the whole board.
+
+Moves are tried types with the fewest tiles first, then pairs in row-major order (the last
+pair of a type can always go; larger types offer the choice that decides a board).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from graphsearch.deadline import Deadline
+from graphsearch.errors import SearchTimeout
+from graphsearch.llk.game import ClearMove, check_gravity, settle
+from graphsearch.llk.grid import as_board
+from graphsearch.llk.position import Position, links
+
+__all__ = ["ClearResult", "ClearStats", "solve"]
+
+
+@dataclass(slots=True)
+class ClearStats:
+    """What a whole-board engine did."""
+
+    nodes: int = 0  # positions branched on
+    table_hits: int = 0  # positions found already proven dead
+    forced: int = 0  # moves made by a reduction, without branching
+    seconds: float = 0.0
+
+    def as_dict(self) -> dict[str, int | float]:
+        return {
+            "nodes": self.nodes,
+            "table_hits": self.table_hits,
+            "moves_forced": self.forced,
+            "seconds": self.seconds,
+        }
+
+
+@dataclass(frozen=True)
+class ClearResult:
+    """A clearing (moves in playing order, positions at the time of each move), or None."""
+
+    moves: tuple[ClearMove, ...] | None
+    engine: str
+    stats: ClearStats = field(default_factory=ClearStats, compare=False)
+
+    @property
+    def clearable(self) -> bool:
+        return self.moves is not None
+
+
+class _Search:
+    def __init__(self, max_turns: int, deadline: Deadline) -> None:
+        self.max_turns = max_turns
+        self.deadline = deadline
+        self.dead: set[bytes] = set()
+        self.stats = ClearStats()
+
+    def moves(self, pos: Position, linked: set[tuple[int, int]]) -> list[tuple[int, int]]:
+        """Every linked pair, types with the fewest tiles first; ``linked`` holds pairs
+        known to link (no gravity) and is brought up to date."""
+        out = []
+        order = sorted(
+            (kind for kind in range(1, len(pos.tiles)) if pos.tiles[kind]),
+            key=lambda kind: len(pos.tiles[kind]),
+        )
+        for kind in order:
+            for pair in pos.pairs(kind):
+                if pair in linked or pos.links(*pair, self.max_turns):
+                    linked.add(pair)
+                    out.append(pair)
+        return out
+
+    def reduce(self, pos: Position, linked: set[tuple[int, int]], path: list[ClearMove]) -> None:
+        """No gravity: clear every type its own moves can clear now, until none can."""
+        changed = True
+        while changed:
+            changed = False
+            for kind in range(1, len(pos.tiles)):
+                if pos.tiles[kind]:
+                    own = self._clear_alone(pos, kind)
+                    if own is not None:
+                        for a, b in own:
+                            path.append(ClearMove.of(pos.cell(a), pos.cell(b)))
+                            pos.remove(a, b)
+                            self.stats.forced += 1
+                        changed = True
+        linked.intersection_update(
+            (a, b) for a, b in list(linked) if pos.grid[a] > 0 and pos.grid[b] > 0
+        )
+
+    def _clear_alone(self, pos: Position, kind: int) -> list[tuple[int, int]] | None:
+        """Moves of this type alone that clear it, in order, or None."""
+        cells = pos.tiles[kind]
+        if len(cells) == 2:
+            return [(cells[0], cells[1])] if pos.links(cells[0], cells[1], self.max_turns) else None
+        for a, b in pos.pairs(kind):
+            if pos.links(a, b, self.max_turns):
+                trial = pos.copy()
+                trial.remove(a, b)
+                rest = self._clear_alone(trial, kind)
+                if rest is not None:
+                    return [(a, b), *rest]
+        return None
+
+    def deadlocked(self, pos: Position, linked: set[tuple[int, int]]) -> bool:
+        """No gravity: whether some types can never lose a tile (see the module's notes)."""
+        rows, cols, W = pos.rows[:], pos.cols[:], pos.W
+        stuck = [kind for kind in range(1, len(pos.tiles)) if pos.tiles[kind]]
+        progress = True
+        while progress and stuck:
+            progress = False
+            for kind in stuck[:]:
+                pairs = list(pos.pairs(kind))
+                if any(pair in linked for pair in pairs) or any(
+                    links(rows, cols, W, a, b, self.max_turns) for a, b in pairs
+                ):
+                    stuck.remove(kind)
+                    for cell in pos.tiles[kind]:
+                        y, x = divmod(cell, W)
+                        rows[y] &= ~(1 << x)
+                        cols[x] &= ~(1 << y)
+                    progress = True
+        return bool(stuck)
+
+    def clear(self, pos: Position, linked: set[tuple[int, int]], path: list[ClearMove]) -> bool:
+        """Whether ``pos`` can be cleared; on success ``path`` ends with the clearing."""
+        start = len(path)
+        if pos.gravity == "none":
+            self.reduce(pos, linked, path)
+        if not pos.remaining():
+            return True
+        key = pos.key()
+        if key in self.dead:
+            self.stats.table_hits += 1
+            del path[start:]
+            return False
+        self.stats.nodes += 1
+        if self.deadline.expired():
+            raise SearchTimeout("the search had not finished", self.stats)
+        if pos.gravity == "none" and self.deadlocked(pos, linked):
+            self.dead.add(key)
+            del path[start:]
+            return False
+        for a, b in self.moves(pos, linked):
+            child = pos.copy()
+            path.append(ClearMove.of(pos.cell(a), pos.cell(b)))
+            child.remove(a, b)
+            inherited = linked.copy() if pos.gravity == "none" else set()
+            if self.clear(child, inherited, path):
+                return True
+            path.pop()
+        self.dead.add(key)
+        del path[start:]
+        return False
+
+
+def solve(
+    board: object,
+    *,
+    outside: bool = False,
+    max_turns: int = 2,
+    gravity: str = "none",
+    time_limit: float | None = None,
+) -> ClearResult:
+    """A clearing of the whole board, or None when no order of moves clears it."""
+    check_gravity(gravity)
+    tiles = settle(as_board(board), gravity)
+    deadline = Deadline(time_limit, every=64)
+    search = _Search(max_turns, deadline)
+    pos = Position(tiles, outside=outside, gravity=gravity)
+    path: list[ClearMove] = []
+    odd = any(len(cells) % 2 for cells in pos.tiles)  # a type with an odd count never goes
+    found = not odd and _deep(search.clear, pos, path)
+    search.stats.seconds = round(deadline.elapsed(), 6)
+    return ClearResult(tuple(path) if found else None, "search", search.stats)
+
+
+def _deep(clear: object, pos: Position, path: list[ClearMove]) -> bool:
+    """Run a recursive search that may go a level deep a move (half the tiles)."""
+    import sys
+
+    needed = pos.remaining() + 1000
+    if sys.getrecursionlimit() < needed:
+        sys.setrecursionlimit(needed)
+    return bool(clear(pos, set(), path))  # type: ignore[operator]

@@ -1,0 +1,56 @@
+"""The plain whole-board reference: every legal move, depth first, and a table of the
+positions already proven dead.  It plays through the rules of ``game`` (the scan engine
+decides each link) and shares no code with the default search, for small boards."""
+
+from __future__ import annotations
+
+import sys
+
+import numpy as np
+
+from graphsearch.deadline import Deadline
+from graphsearch.errors import SearchTimeout
+from graphsearch.llk.clearing import ClearResult, ClearStats
+from graphsearch.llk.game import ClearMove, check_gravity, linkable_pairs, play, settle
+from graphsearch.llk.grid import as_board
+
+__all__ = ["solve"]
+
+
+def solve(
+    board: object,
+    *,
+    outside: bool = False,
+    max_turns: int = 2,
+    gravity: str = "none",
+    time_limit: float | None = None,
+) -> ClearResult:
+    """A clearing of the whole board, or None when no order of moves clears it."""
+    check_gravity(gravity)
+    deadline = Deadline(time_limit, every=16)
+    stats = ClearStats()
+    dead: set[bytes] = set()
+
+    def dfs(tiles: np.ndarray) -> list[ClearMove] | None:
+        if not tiles.any():
+            return []
+        key = tiles.tobytes()
+        if key in dead:
+            stats.table_hits += 1
+            return None
+        stats.nodes += 1
+        if deadline.expired():
+            raise SearchTimeout("the search had not finished", stats)
+        for move in linkable_pairs(tiles, outside=outside, max_turns=max_turns):
+            step = play(tiles, move, outside=outside, max_turns=max_turns, gravity=gravity)
+            rest = dfs(step.after)
+            if rest is not None:
+                return [move, *rest]
+        dead.add(key)
+        return None
+
+    tiles = settle(as_board(board), gravity)
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), int(np.count_nonzero(tiles)) + 1000))
+    moves = dfs(tiles)
+    stats.seconds = round(deadline.elapsed(), 6)
+    return ClearResult(None if moves is None else tuple(moves), "dfs", stats)

@@ -1,0 +1,170 @@
+"""The whole-board game of 连连看: remove linked pairs until the board is empty.
+
+This module is the one rule implementation every clearing is replayed through.  A move
+removes two tiles of one type that link under the rule of ``solve llk`` (at most
+``max_turns`` turns, the ring with ``outside``), decided here by the scan engine; then,
+with gravity, the board settles: every tile slides as far as it can toward that side within
+its column (``down``, ``up``) or row (``left``, ``right``), the tiles of a line keeping their
+order.  The board is settled before the first move too.  Moves name positions at the time
+of the move, 0-based ``(row, column)``; of the two tiles, the one earlier in row-major
+order comes first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from graphsearch.llk.grid import InvalidGridError, Query, as_board
+from graphsearch.llk.link import Cell, Link
+
+__all__ = [
+    "GRAVITIES",
+    "ClearMove",
+    "IllegalClearMoveError",
+    "Step",
+    "linkable_pairs",
+    "play",
+    "replay",
+    "settle",
+]
+
+GRAVITIES = ("none", "down", "up", "left", "right")
+
+
+class IllegalClearMoveError(InvalidGridError):
+    """A move that the rules do not allow on that board."""
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class ClearMove:
+    """Remove the tiles at ``a`` and ``b`` (0-based cells, ``a`` first in row-major order)."""
+
+    a: Cell
+    b: Cell
+
+    @classmethod
+    def of(cls, a: Cell, b: Cell) -> ClearMove:
+        """The move of two cells in either order."""
+        a, b = (int(a[0]), int(a[1])), (int(b[0]), int(b[1]))
+        return cls(*sorted((a, b)))
+
+    def to_text(self) -> str:
+        """The output's 1-based form ``"x1 y1 x2 y2"``."""
+        return f"{self.a[0] + 1} {self.a[1] + 1} {self.b[0] + 1} {self.b[1] + 1}"
+
+
+@dataclass(frozen=True)
+class Step:
+    """One move replayed: the link that allowed it and the settled board after it."""
+
+    move: ClearMove
+    link: Link
+    after: np.ndarray
+
+
+def check_gravity(gravity: str) -> str:
+    if gravity not in GRAVITIES:
+        raise InvalidGridError(f"gravity is one of {', '.join(GRAVITIES)}, not {gravity!r}")
+    return gravity
+
+
+def settle(board: object, gravity: str = "none") -> np.ndarray:
+    """The board after every tile has slid toward ``gravity``'s side (a new read-only array)."""
+    tiles = as_board(board)
+    if check_gravity(gravity) == "none":
+        return tiles
+    # work on lines that fall toward their end: columns for down/up, rows for left/right
+    lines = tiles.T if gravity in ("down", "up") else tiles
+    if gravity in ("up", "left"):
+        lines = lines[:, ::-1]
+    out = np.zeros_like(lines)
+    for i, line in enumerate(lines):
+        kept = line[line != 0]
+        out[i, line.size - kept.size :] = kept
+    if gravity in ("up", "left"):
+        out = out[:, ::-1]
+    settled = np.ascontiguousarray(out.T if gravity in ("down", "up") else out)
+    settled.flags.writeable = False
+    return settled
+
+
+def _link(board: np.ndarray, move: ClearMove, outside: bool, max_turns: int) -> Link:
+    from graphsearch.llk.scan import LinkScanner
+
+    return LinkScanner(board, outside=outside).link(Query(move.a, move.b), max_turns)
+
+
+def play(
+    board: np.ndarray,
+    move: ClearMove,
+    *,
+    outside: bool = False,
+    max_turns: int = 2,
+    gravity: str = "none",
+) -> Step:
+    """Remove the move's two tiles from a settled board and settle it again; raises
+    IllegalClearMoveError when they do not link."""
+    link = _link(board, move, outside, max_turns)
+    if not link.linked:
+        raise IllegalClearMoveError(f"move {move.to_text()}: the tiles do not link ({link.reason})")
+    after = board.copy()
+    after[move.a] = after[move.b] = 0
+    return Step(move, link, settle(after, gravity))
+
+
+def replay(
+    board: object,
+    moves: Iterable[ClearMove],
+    *,
+    outside: bool = False,
+    max_turns: int = 2,
+    gravity: str = "none",
+) -> list[Step]:
+    """Every move in turn from the settled board; raises IllegalClearMoveError (naming the
+    move) on one the rules do not allow."""
+    current = settle(board, gravity)
+    steps = []
+    for i, move in enumerate(moves, 1):
+        try:
+            step = play(current, move, outside=outside, max_turns=max_turns, gravity=gravity)
+        except IllegalClearMoveError as exc:
+            raise IllegalClearMoveError(f"move {i}: {exc}") from None
+        steps.append(step)
+        current = step.after
+    return steps
+
+
+def clears(
+    board: object,
+    moves: Sequence[ClearMove],
+    *,
+    outside: bool = False,
+    max_turns: int = 2,
+    gravity: str = "none",
+) -> bool:
+    """Whether ``moves`` are legal in turn and leave the board empty."""
+    try:
+        steps = replay(board, moves, outside=outside, max_turns=max_turns, gravity=gravity)
+    except IllegalClearMoveError:
+        return False
+    last = steps[-1].after if steps else settle(board, gravity)
+    return not last.any()
+
+
+def linkable_pairs(
+    board: np.ndarray, *, outside: bool = False, max_turns: int = 2
+) -> list[ClearMove]:
+    """Every move the rules allow on a settled board, in row-major order of the pair."""
+    from graphsearch.llk.scan import LinkScanner
+
+    scanner = LinkScanner(board, outside=outside)
+    cells: list[Cell] = [(int(r), int(c)) for r, c in np.argwhere(board)]
+    moves = []
+    for i, a in enumerate(cells):
+        for b in cells[i + 1 :]:
+            if board[a] == board[b] and scanner.link(Query(a, b), max_turns).linked:
+                moves.append(ClearMove(a, b))
+    return moves

@@ -1,0 +1,242 @@
+"""The board the whole-board searches play on: a flat padded grid with row and column
+bitsets, so that a link test costs a few integer operations and a removal a few more.
+
+Tile types are renumbered 1..T.  The grid is padded with walls (and, with ``outside``, a
+ring of empty cells inside the walls), so no step ever leaves it.  Cells are flat indices
+``y * W + x`` on the padded grid.  ``links`` agrees with the link rule of
+``graphsearch.llk`` (the tests check it against the scan engine); ``game.replay`` is the
+rule every clearing is checked with.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import numpy as np
+
+from graphsearch.llk.link import Cell
+
+__all__ = ["WALL", "Position"]
+
+WALL = -1
+
+
+class Position:
+    """A settled board: the padded grid, its occupancy bitsets, and the cells of each type."""
+
+    __slots__ = ("H", "W", "cols", "gravity", "grid", "m", "n", "pad", "rows", "tiles", "types")
+
+    def __init__(self, board: np.ndarray, *, outside: bool = False, gravity: str = "none") -> None:
+        n, m = board.shape
+        pad = 2 if outside else 1
+        self.n, self.m, self.pad = n, m, pad
+        self.H, self.W = n + 2 * pad, m + 2 * pad
+        self.gravity = gravity
+        ids: dict[int, int] = {}
+        for kind in sorted(int(v) for v in np.unique(board) if v):
+            ids[kind] = len(ids) + 1
+        self.types = [0, *ids]  # dense id -> the input's tile type
+        grid = [WALL] * (self.H * self.W)
+        ring = 1 if outside else 0
+        for y in range(pad - ring, pad + n + ring):
+            for x in range(pad - ring, pad + m + ring):
+                grid[y * self.W + x] = 0
+        for (r, c), kind in np.ndenumerate(board):
+            if kind:
+                grid[(r + pad) * self.W + c + pad] = ids[int(kind)]
+        self.grid = grid
+        self.rows = [0] * self.H
+        self.cols = [0] * self.W
+        self._index()
+
+    def _index(self) -> None:
+        """Rebuild the bitsets and the cells of each type from the grid."""
+        W = self.W
+        rows = [0] * self.H
+        cols = [0] * W
+        tiles: list[list[int]] = [[] for _ in self.types]
+        for cell, value in enumerate(self.grid):
+            if value:
+                y, x = divmod(cell, W)
+                rows[y] |= 1 << x
+                cols[x] |= 1 << y
+                if value > 0:
+                    tiles[value].append(cell)
+        self.rows, self.cols, self.tiles = rows, cols, tiles
+
+    def copy(self) -> Position:
+        other = Position.__new__(Position)
+        other.H, other.W, other.n, other.m, other.pad = self.H, self.W, self.n, self.m, self.pad
+        other.gravity, other.types = self.gravity, self.types
+        other.grid = self.grid[:]
+        other.rows = self.rows[:]
+        other.cols = self.cols[:]
+        other.tiles = [t[:] for t in self.tiles]
+        return other
+
+    # --- cells ---------------------------------------------------------------------------
+
+    def cell(self, index: int) -> Cell:
+        """A flat index as a 0-based (row, column) of the input board."""
+        y, x = divmod(index, self.W)
+        return y - self.pad, x - self.pad
+
+    def remaining(self) -> int:
+        return sum(map(len, self.tiles))
+
+    def key(self) -> bytes:
+        """The position as bytes: equal keys, equal positions."""
+        if len(self.types) < 255:
+            return bytes(v & 0xFF for v in self.grid)
+        return np.array(self.grid, dtype=np.int32).tobytes()
+
+    # --- the link rule -------------------------------------------------------------------
+
+    def links(self, a: int, b: int, max_turns: int = 2) -> bool:
+        """Whether the tiles at cells a and b can be joined with at most ``max_turns`` turns
+        through empty cells (the caller checks that they are two tiles of one type)."""
+        return links(self.rows, self.cols, self.W, a, b, max_turns)
+
+    # --- moves ---------------------------------------------------------------------------
+
+    def pairs(self, kind: int) -> Iterator[tuple[int, int]]:
+        cells = self.tiles[kind]
+        for i, a in enumerate(cells):
+            for b in cells[i + 1 :]:
+                yield a, b
+
+    def remove(self, a: int, b: int) -> None:
+        """Remove two tiles and settle (with gravity, the tiles of their lines move)."""
+        grid, W = self.grid, self.W
+        kind = grid[a]
+        for cell in (a, b):
+            grid[cell] = 0
+            y, x = divmod(cell, W)
+            self.rows[y] &= ~(1 << x)
+            self.cols[x] &= ~(1 << y)
+        if self.gravity == "none":
+            self.tiles[kind].remove(a)
+            self.tiles[kind].remove(b)
+            return
+        self._settle(a, b)
+
+    def settle(self) -> None:
+        """Let every line fall (before the first move)."""
+        if self.gravity != "none":
+            vertical = self.gravity in ("down", "up")
+            for line in range(self.m if vertical else self.n):
+                self._fall(line)
+            self._index()
+
+    def _settle(self, *cells: int) -> None:
+        vertical = self.gravity in ("down", "up")
+        lines = {(c % self.W if vertical else c // self.W) - self.pad for c in cells}
+        for line in lines:
+            self._fall(line)
+        self._index()
+
+    def _fall(self, line: int) -> None:
+        """Slide the tiles of one board column (down, up) or row (left, right) to its end."""
+        W, pad, grid = self.W, self.pad, self.grid
+        if self.gravity in ("down", "up"):
+            x = line + pad
+            cells = [(y + pad) * W + x for y in range(self.n)]
+        else:
+            y = line + pad
+            cells = [y * W + x + pad for x in range(self.m)]
+        if self.gravity in ("down", "right"):
+            cells.reverse()  # fill from the end the tiles fall toward
+        kept = [grid[c] for c in cells if grid[c]]
+        for i, c in enumerate(cells):
+            grid[c] = kept[i] if i < len(kept) else 0
+
+
+def links(rows: list[int], cols: list[int], W: int, a: int, b: int, max_turns: int) -> bool:
+    """The link rule on occupancy bitsets (``rows[y]`` bit x, ``cols[x]`` bit y; the cells
+    a and b are occupied, the grid is walled in)."""
+    ay, ax = divmod(a, W)
+    by, bx = divmod(b, W)
+    if max_turns == 2:
+        return _two(rows, cols, ay, ax, by, bx)
+    if max_turns < 2:
+        return _straight_or_l(rows, cols, ay, ax, by, bx, max_turns)
+    return _turns_bfs(rows, W, a, b, max_turns)
+
+
+def _two(rows: list[int], cols: list[int], ay: int, ax: int, by: int, bx: int) -> bool:
+    """Row - column - row or column - row - column through the tiles' empty stretches
+    (a straight line and an L are the shapes whose middle piece is empty)."""
+    # the rows both tiles reach along their columns; an empty row piece joining them
+    lo = max(_low(cols[ax], ay), _low(cols[bx], by))
+    hi = min(_high(cols[ax], ay), _high(cols[bx], by))
+    if lo <= hi and ax != bx:
+        between = _between(ax, bx)
+        for y in range(lo, hi + 1):
+            if not rows[y] & between:
+                return True
+    lo = max(_low(rows[ay], ax), _low(rows[by], bx))
+    hi = min(_high(rows[ay], ax), _high(rows[by], bx))
+    if lo <= hi and ay != by:
+        between = _between(ay, by)
+        for x in range(lo, hi + 1):
+            if not cols[x] & between:
+                return True
+    return False
+
+
+def _straight_or_l(
+    rows: list[int], cols: list[int], ay: int, ax: int, by: int, bx: int, max_turns: int
+) -> bool:
+    if ay == by and not rows[ay] & _between(ax, bx):
+        return True
+    if ax == bx and not cols[ax] & _between(ay, by):
+        return True
+    if max_turns < 1 or ay == by or ax == bx:
+        return False
+    for cy, cx in ((ay, bx), (by, ax)):  # the two corners
+        if rows[cy] >> cx & 1:
+            continue
+        if not rows[cy] & _between(ax, bx) and not cols[cx] & _between(ay, by):
+            return True
+    return False
+
+
+def _turns_bfs(rows: list[int], W: int, a: int, b: int, max_turns: int) -> bool:
+    """Turn by turn: the cells one more straight piece reaches (any turn limit)."""
+    seen = {a}
+    frontier = [a]
+    for _ in range(max_turns + 1):
+        reached = []
+        for cell in frontier:
+            for step in (1, -1, W, -W):
+                nxt = cell + step
+                while True:
+                    if nxt == b:
+                        return True
+                    y, x = divmod(nxt, W)
+                    if rows[y] >> x & 1:
+                        break
+                    if nxt not in seen:
+                        seen.add(nxt)
+                        reached.append(nxt)
+                    nxt += step
+        frontier = reached
+    return False
+
+
+def _low(bits: int, i: int) -> int:
+    """The first position of the empty run before position i (the walls bound it)."""
+    return (bits & ((1 << i) - 1)).bit_length()
+
+
+def _high(bits: int, i: int) -> int:
+    """The last position of the empty run after position i."""
+    above = bits >> (i + 1)
+    return i + (above & -above).bit_length() - 1
+
+
+def _between(i: int, j: int) -> int:
+    """The bits strictly between positions i and j."""
+    if i > j:
+        i, j = j, i
+    return ((1 << j) - 1) & ~((1 << (i + 1)) - 1)
