@@ -206,6 +206,8 @@ def _turns_bfs(rows: list[int], W: int, a: int, b: int, max_turns: int) -> bool:
     seen = {a}
     frontier = [a]
     for _ in range(max_turns + 1):
+        if not frontier:
+            return False
         reached = []
         for cell in frontier:
             for step in (1, -1, W, -W):

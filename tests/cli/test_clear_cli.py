@@ -1,0 +1,93 @@
+"""``solve clear``: the output contract, the options, errors and exit statuses."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from graphsearch.llk import ClearMove, settle
+from graphsearch.llk.game import clears, play
+
+DATA = Path(__file__).parents[1] / "data" / "llk"
+SPEC = b"1 4\n1 2 2 1\n0\n2 2\n1 2\n2 1\n"
+
+
+def parse_moves(lines):
+    moves = []
+    for line in lines:
+        x1, y1, x2, y2 = map(int, line.split())
+        moves.append(ClearMove((x1 - 1, y1 - 1), (x2 - 1, y2 - 1)))
+    return moves
+
+
+@pytest.mark.parametrize("engine", ["search", "dfs"])
+def test_spec_examples(solve, engine):
+    run = solve("clear", "--engine", engine, "-", stdin=SPEC)
+    assert (run.status, run.out, run.err) == (0, "YES\n1 2 1 3\n1 1 1 4\nNO\n", "")
+    assert solve("clear", "--outside", "-", stdin=b"2 2\n1 2\n2 1\n").out == "NO\n"
+
+
+def test_a_file_may_end_after_the_rows_and_queries_are_ignored(solve):
+    assert solve("clear", "-", stdin=b"1 2\n3 3").out == "YES\n1 1 1 2\n"
+    with_queries = b"1 2\n3 3\n2\n1 1 1 2\n1 2 1 1\n0 0\n"
+    assert solve("clear", "-", stdin=with_queries).out == "YES\n1 1 1 2\n"
+
+
+@pytest.mark.parametrize("gravity", ["none", "down", "up", "left", "right"])
+def test_every_clearing_replays_and_hint_is_its_first_move(solve, gravity):
+    board = [[1, 2, 0, 1], [0, 2, 3, 0], [3, 0, 4, 4]]
+    text = "3 4\n" + "\n".join(" ".join(map(str, row)) for row in board) + "\n"
+    run = solve("clear", "--outside", "--gravity", gravity, "-", stdin=text.encode())
+    lines = run.out.splitlines()
+    assert lines[0] == "YES"
+    moves = parse_moves(lines[1:])
+    assert clears(board, moves, outside=True, gravity=gravity)
+    hint = solve("clear", "--outside", "--gravity", gravity, "--hint", "-", stdin=text.encode())
+    assert hint.out.splitlines() == lines[:2]
+    after = play(settle(board, gravity), moves[0], outside=True, gravity=gravity).after
+    assert clears(after, moves[1:], outside=True, gravity=gravity)
+    again = solve("clear", "--outside", "--gravity", gravity, "-", stdin=text.encode())
+    assert again.out == run.out
+
+
+def test_json(solve):
+    data = json.loads(solve("clear", "--format", "json", "-", stdin=SPEC).out)
+    first, second = data["cases"]
+    assert first["verdict"] == "YES" and second["verdict"] == "NO"
+    assert first["moves"][0] == {"move": "1 2 1 3", "turns": 0, "path": [[1, 2], [1, 3]]}
+    assert second["moves"] is None
+    assert set(first["stats"]) == {"nodes", "table_hits", "moves_forced", "seconds"}
+
+
+def test_pretty_and_svg(solve, tmp_path):
+    pretty = solve("clear", "--format", "pretty", "-", stdin=SPEC).out
+    assert "YES in 2 moves" in pretty and " 2 1 1 2" in pretty and "NO" in pretty
+    steps = solve("clear", "--format", "pretty", "--gravity", "down", "-", stdin=SPEC).out
+    assert "move 1: 1 2 1 3" in steps
+    out = tmp_path / "c.svg"
+    assert solve("clear", "--format", "svg", "-o", out, "-", stdin=SPEC).status == 0
+    assert out.read_text().startswith("<?xml")
+
+
+@pytest.mark.parametrize(
+    "args, stdin, fragment",
+    [
+        (["--engine", "cpsat"], SPEC, "not available yet"),
+        (["--format", "svg", "--gravity", "down"], SPEC, "without gravity"),
+        (["--gravity", "sideways"], SPEC, "sideways"),
+        ([], b"2 2\n1 2\n2\n", "row 2 of the board has 1 numbers"),
+        ([], b"1 2\n1 x\n", "token 'x'"),
+    ],
+)
+def test_bad_input_and_usage(solve, args, stdin, fragment):
+    run = solve("clear", *args, "-", stdin=stdin)
+    assert run.status == 2 and run.out == ""
+    assert run.err.count("\n") == 1 and fragment in run.err
+
+
+def test_time_limit_is_undecided_never_a_wrong_no(solve):
+    run = solve("clear", "--outside", "--time-limit", "0.5", DATA / "clear_hard.in")
+    assert (run.status, run.out) == (3, "")
+    assert "undecided" in run.err
