@@ -29,6 +29,7 @@ pair of a type can always go; larger types offer the choice that decides a board
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, field
 
 from graphsearch.deadline import Deadline
@@ -193,16 +194,9 @@ def solve(
     pos = Position(tiles, outside=outside, gravity=gravity)
     path: list[ClearMove] = []
     odd = any(len(cells) % 2 for cells in pos.tiles)  # a type with an odd count never goes
-    found = not odd and _deep(search.clear, pos, path)
+    # the search goes a level deeper a move: up to half the tiles
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), pos.remaining() + 1000))
+    found = not odd and search.clear(pos, set(), path)
     search.stats.seconds = round(deadline.elapsed(), 6)
     return ClearResult(tuple(path) if found else None, "search", search.stats)
 
-
-def _deep(clear: object, pos: Position, path: list[ClearMove]) -> bool:
-    """Run a recursive search that may go a level deep a move (half the tiles)."""
-    import sys
-
-    needed = pos.remaining() + 1000
-    if sys.getrecursionlimit() < needed:
-        sys.setrecursionlimit(needed)
-    return bool(clear(pos, set(), path))  # type: ignore[operator]
