@@ -6,8 +6,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from graphsearch.llk.engines import CLEAR_ENGINES
-from graphsearch.llk.game import GRAVITIES
+from graphsearch.choices import CLEAR_ENGINES, GRAVITIES
 
 from .common import (
     EXIT_TIMEOUT,

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from graphsearch.llk.engines import ENGINES
+from graphsearch.choices import LINK_ENGINES
 
 from .common import (
     INPUT_FILE,
@@ -46,7 +46,7 @@ OUTSIDE_HELP = (
 
 @click.command("llk")
 @click.argument("file", type=INPUT_FILE)
-@engine_option(ENGINES, "scan", ENGINE_HELP)
+@engine_option(LINK_ENGINES, "scan", ENGINE_HELP)
 @outside_option(OUTSIDE_HELP)
 @max_turns_option()
 @format_option(

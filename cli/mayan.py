@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from graphsearch.mayan.engines import ENGINES
+from graphsearch.choices import MAYAN_ENGINES
 
 from .common import (
     EXIT_TIMEOUT,
@@ -49,7 +49,7 @@ _PALETTE = (
 
 @click.command("mayan")
 @click.argument("file", type=INPUT_FILE)
-@engine_option(ENGINES, "search", ENGINE_HELP)
+@engine_option(MAYAN_ENGINES, "search", ENGINE_HELP)
 @same_color_swaps_option(SAME_COLOR_HELP)
 @click.option(
     "--prefilter/--no-prefilter",

@@ -199,4 +199,3 @@ def solve(
     found = not odd and search.clear(pos, set(), path)
     search.stats.seconds = round(deadline.elapsed(), 6)
     return ClearResult(tuple(path) if found else None, "search", search.stats)
-

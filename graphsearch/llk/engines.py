@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol, cast
 
 from graphsearch._engines import load
+from graphsearch.choices import CLEAR_ENGINES, LINK_ENGINES
 from graphsearch.deadline import check_time_limit
 from graphsearch.llk.grid import Case, InvalidGridError, Query, as_board
 from graphsearch.llk.link import Link, LinkEngine
@@ -22,20 +23,7 @@ __all__ = [
     "link",
 ]
 
-# name -> module whose ``solve_case(case, *, outside, max_turns)`` returns a list of Link
-ENGINES = {
-    "scan": "graphsearch.llk.scan",
-    "graph": "graphsearch.llk.graph",
-    "dfs": "graphsearch.llk.dfs",
-}
-
-
-# name -> module whose ``solve(board, *, outside, max_turns, gravity, time_limit)`` returns
-# a ClearResult
-CLEAR_ENGINES = {
-    "search": "graphsearch.llk.clearing",
-    "dfs": "graphsearch.llk.clearing_dfs",
-}
+ENGINES = LINK_ENGINES
 
 
 class ClearEngine(Protocol):

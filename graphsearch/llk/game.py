@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from graphsearch.choices import GRAVITIES
 from graphsearch.llk.grid import InvalidGridError, Query, as_board
 from graphsearch.llk.link import Cell, Link
 
@@ -30,8 +31,6 @@ __all__ = [
     "replay",
     "settle",
 ]
-
-GRAVITIES = ("none", "down", "up", "left", "right")
 
 
 class IllegalClearMoveError(InvalidGridError):

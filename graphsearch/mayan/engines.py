@@ -11,20 +11,15 @@ from dataclasses import replace
 from typing import Protocol, cast
 
 from graphsearch._engines import load
+from graphsearch.choices import MAYAN_ENGINES, MAYAN_PREFILTERS
 from graphsearch.deadline import check_time_limit
 from graphsearch.mayan.board import InvalidBoardError, Puzzle, parse_puzzle
 from graphsearch.mayan.result import MayanEngine, MayanResult, SearchStats
 
 __all__ = ["ENGINES", "PREFILTERS", "get_engine", "run", "solve"]
 
-# name -> module whose ``solve(puzzle, *, same_color_swaps, time_limit)`` returns MayanResult
-ENGINES = {
-    "search": "graphsearch.mayan.search",
-    "dfs": "graphsearch.mayan.dfs",
-    "cpsat": "cpmodels.mayan",
-}
-# name -> module whose ``prefilter(puzzle, *, time_limit)`` is False when it proves -1
-PREFILTERS = {"cpsat": "cpmodels.mayan"}
+ENGINES = MAYAN_ENGINES
+PREFILTERS = MAYAN_PREFILTERS
 
 PREFILTER_SECONDS = 10.0  # the most the prefilter may take before the engine runs anyway
 
