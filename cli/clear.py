@@ -30,6 +30,8 @@ if TYPE_CHECKING:
     from graphsearch.llk.clearing import ClearResult
     from graphsearch.llk.game import Step
 
+__all__ = ["clear_command"]
+
 ENGINE_HELP = (
     "search: exact search with sound reductions and a dead-position table (default); "
     "dfs: the plain exhaustive reference, for small boards; "

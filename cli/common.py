@@ -16,6 +16,34 @@ from graphsearch._files import write_text_atomically
 from graphsearch.deadline import check_time_limit
 from graphsearch.errors import InvalidInputError
 
+__all__ = [
+    "EXIT_FAILURE",
+    "EXIT_TIMEOUT",
+    "EXIT_USAGE",
+    "INPUT_FILE",
+    "OUTPUT_OPTION_HELP",
+    "CliError",
+    "case_option",
+    "emit",
+    "engine_option",
+    "format_option",
+    "input_name",
+    "library_errors",
+    "max_turns_option",
+    "only_with_svg",
+    "output_option",
+    "outside_option",
+    "parse_query_option",
+    "pick_case",
+    "query_option",
+    "read_cases",
+    "read_input",
+    "read_puzzle",
+    "same_color_swaps_option",
+    "time_limit_option",
+    "to_json",
+]
+
 EXIT_FAILURE = 1  # the answer could not be written
 EXIT_USAGE = 2
 EXIT_TIMEOUT = 3

@@ -22,6 +22,8 @@ from .common import (
     same_color_swaps_option,
 )
 
+__all__ = ["export_group"]
+
 OUT_HELP = (
     "The file to write; its suffix picks the format: .graphml, .gexf, .json (networkx "
     "node-link) or .dot (needs pydot)."

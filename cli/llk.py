@@ -30,6 +30,8 @@ from .common import (
 if TYPE_CHECKING:
     from graphsearch.llk import Case, Link, LinkEngine
 
+__all__ = ["llk_command"]
+
 PRETTY_LIMIT = 40  # boards up to this many rows and columns are drawn
 
 ENGINE_HELP = (

@@ -29,6 +29,8 @@ from .common import (
 if TYPE_CHECKING:
     from graphsearch.mayan import MayanResult, Puzzle
 
+__all__ = ["mayan_command"]
+
 ENGINE_HELP = (
     "search: layered search with a dead-state table and move bounds (default, fastest); "
     "dfs: plain reference depth-first search over Board values (seconds on dense boards); "
