@@ -213,6 +213,8 @@ def _pretty(number: int, case: Case, result: ClearResult, rules: dict[str, objec
 
 
 def _svg(cases: list[Case], results: list[ClearResult], rules: dict[str, object]) -> str:
+    import numpy as np
+
     from graphsearch._palette import fill
     from graphsearch.llk.draw import BoardPicture
 
@@ -228,9 +230,7 @@ def _svg(cases: list[Case], results: list[ClearResult], rules: dict[str, object]
         if step.link.path:
             picture.path(step.link.path, stroke=fill(i))
         order[step.move.a] = order[step.move.b] = i
-    for (r, c), kind in (
-        (tuple(cell), int(case.board[tuple(cell)]))
-        for cell in zip(*case.board.nonzero(), strict=True)
-    ):
+    for r, c in np.argwhere(case.board).tolist():
+        kind = int(case.board[r, c])
         picture.tile(r, c, kind, str(order.get((r, c), kind)))
     return picture.svg()

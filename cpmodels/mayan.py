@@ -380,10 +380,10 @@ def _optimum(
     from ortools.sat.python import cp_model
 
     solver = cp_model.CpSolver()
+    if deadline.passed():
+        raise ModelUndecided("the CP-SAT model was undecided", stats)
     left = deadline.left()
     if left is not None:
-        if deadline.passed():
-            raise ModelUndecided("the CP-SAT model was undecided", stats)
         solver.parameters.max_time_in_seconds = left
     if workers:
         solver.parameters.num_workers = workers

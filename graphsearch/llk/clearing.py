@@ -81,7 +81,9 @@ class _Search:
 
     def moves(self, pos: Position, linked: set[tuple[int, int]]) -> list[tuple[int, int]]:
         """Every linked pair, types with the fewest tiles first; ``linked`` holds pairs
-        known to link (no gravity) and is brought up to date."""
+        known to link (no gravity) and is brought up to date.  Pairs of removed tiles may
+        stay in it: without gravity a cell never holds a new tile, so they are never asked
+        about again."""
         out = []
         order = sorted(
             (kind for kind in range(1, len(pos.tiles)) if pos.tiles[kind]),
@@ -108,9 +110,6 @@ class _Search:
                             pos.remove(a, b)
                             self.stats.forced += 1
                         changed = True
-        linked.intersection_update(
-            (a, b) for a, b in list(linked) if pos.grid[a] > 0 and pos.grid[b] > 0
-        )
 
     def _clear_alone(self, pos: Position, kind: int) -> list[tuple[int, int]] | None:
         """Moves of this type alone that clear it, in order, or None."""

@@ -45,8 +45,6 @@ class Position:
             if kind:
                 grid[(r + pad) * self.W + c + pad] = ids[int(kind)]
         self.grid = grid
-        self.rows = [0] * self.H
-        self.cols = [0] * self.W
         self._index()
 
     def _index(self) -> None:

@@ -72,13 +72,6 @@ def state_graph(
     return graph
 
 
-def _add(graph: Graph, layer: int, board: Board) -> str:
-    name = node_id(layer, board)
-    if name not in graph:
-        _add_node(graph, name, layer, board.to_compact(), board.blocks)
-    return name
-
-
 def _add_node(graph: Graph, name: str, layer: int, compact: str, blocks: int) -> None:
     graph.add_node(name, layer=layer, board=compact, blocks=blocks, dead=False, solution=False)
 
@@ -141,7 +134,7 @@ def _expand(
             "lower --depth, raise --max-nodes, or pass --truncate"
         )
     graph.graph["truncated"] = full
-    names = {bytes(board.grid()): _add(graph, 0, board)}
+    names = {bytes(board.grid()): _add_grid(graph, 0, board.grid())}
     expanded: set[str] = set()
     order = 0
     for number, layer in enumerate(layers[1:], 1):
