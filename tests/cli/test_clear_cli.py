@@ -88,6 +88,7 @@ def test_bad_input_and_usage(solve, args, stdin, fragment):
 
 
 def test_time_limit_is_undecided_never_a_wrong_no(solve):
-    run = solve("clear", "--outside", "--time-limit", "0.5", DATA / "clear_hard.in")
+    args = ["--outside", "--gravity", "down", "--time-limit", "0.2"]
+    run = solve("clear", *args, DATA / "clear_hard.in")
     assert (run.status, run.out) == (3, "")
     assert "undecided" in run.err

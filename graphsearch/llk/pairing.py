@@ -1,0 +1,407 @@
+"""Whole boards without gravity: a search over how each type's tiles pair up.
+
+Without gravity a removal never closes a path, so which pair links can only change from no
+to yes.  Two consequences carry this engine:
+
+* **Only the pairing matters, not the order.**  Fix for every type which of its tiles pair
+  with which (a *commitment*).  If some order of those pairs clears the board, then so does
+  playing any committed pair as soon as it links: it must go some time, and taking it off
+  earlier leaves every other committed pair's path at least as empty.  So a committed pair
+  is played the moment it links (the *closure*), and the search branches only on how one
+  more type pairs up, never on the order of moves.  A type of four tiles has three
+  pairings; a larger type commits its first tile's partner and stays open for the rest.
+* **A type that can be cleared by its own moves now goes whole**: any clearing pairs it
+  somehow; doing this type's moves first leaves every later move legal.
+
+A link is a set of paths of at most K turns (K <= 2), each a bitmask of the cells between
+the two tiles, computed once; a pair links when one of its paths is free of tiles.  The
+pairs known to link are inherited down the search (they never stop linking).
+
+Dead ends are found by an optimistic *release* test: set free every tile that links, on the
+board of tiles not yet free, to a tile it may still pair with (its committed partner, or
+any tile of its type for a type not committed yet); repeat.  In any clearing, the first
+removal of a tile that is never set free would need a path clear of every tile that is
+never set free, which would have set it free; so a tile left over proves the position
+dead.  Positions proven dead (tiles left and commitments) go into a table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from graphsearch.deadline import Deadline
+from graphsearch.errors import SearchTimeout
+from graphsearch.llk.game import ClearMove
+from graphsearch.llk.position import WALL, Position
+
+if TYPE_CHECKING:
+    from graphsearch.llk.clearing import ClearStats
+
+__all__ = ["PairingSearch", "path_masks"]
+
+
+class _Lines:
+    """Straight pieces of the padded grid as cell bitmasks, from prefix masks per line."""
+
+    def __init__(self, pos: Position) -> None:
+        W, H = pos.W, pos.H
+        self.W = W
+        self.walls = sum(1 << c for c, v in enumerate(pos.grid) if v == WALL)
+        self.row_prefix = [[0] * (W + 1) for _ in range(H)]
+        self.col_prefix = [[0] * (H + 1) for _ in range(W)]
+        for y in range(H):
+            for x in range(W):
+                cell = 1 << (y * W + x)
+                self.row_prefix[y][x + 1] = self.row_prefix[y][x] | cell
+                self.col_prefix[x][y + 1] = self.col_prefix[x][y] | cell
+
+    def row(self, y: int, x0: int, x1: int) -> int:
+        """Cells (y, x0..x1), both ends included."""
+        if x0 > x1:
+            x0, x1 = x1, x0
+        line = self.row_prefix[y]
+        return line[x1 + 1] ^ line[x0]
+
+    def col(self, x: int, y0: int, y1: int) -> int:
+        """Cells (y0..y1, x), both ends included."""
+        if y0 > y1:
+            y0, y1 = y1, y0
+        line = self.col_prefix[x]
+        return line[y1 + 1] ^ line[y0]
+
+
+def path_masks(lines: _Lines, a: int, b: int, max_turns: int) -> list[int]:
+    """Every path of at most ``max_turns`` (<= 2) turns between cells a and b as the bitmask
+    of the cells strictly between them, none through a wall; paths whose cells include
+    another path's are dropped (they link only when it does)."""
+    W, H = lines.W, len(lines.row_prefix)
+    ay, ax = divmod(a, W)
+    by, bx = divmod(b, W)
+    found = set()
+    if ay == by:
+        found.add(lines.row(ay, ax, bx))
+    elif ax == bx:
+        found.add(lines.col(ax, ay, by))
+    # row - column - row through column x, and column - row - column through row y
+    if ay != by:
+        for x in range(W):
+            if (x != ax) + (x != bx) <= max_turns:
+                found.add(lines.row(ay, ax, x) | lines.col(x, ay, by) | lines.row(by, x, bx))
+    if ax != bx:
+        for y in range(H):
+            if (y != ay) + (y != by) <= max_turns:
+                found.add(lines.col(ax, ay, y) | lines.row(y, ax, bx) | lines.col(bx, y, by))
+    ends = ~((1 << a) | (1 << b))
+    walls = lines.walls
+    kept: list[int] = []
+    for mask in sorted((m & ends for m in found if not m & walls), key=int.bit_count):
+        if not any(k & mask == k for k in kept):
+            kept.append(mask)
+    return kept
+
+
+@dataclass(slots=True)
+class _Node:
+    """A position of the pairing search: tiles left, committed pairs, open types."""
+
+    occ: int  # cells holding a tile
+    pending: list[int]  # committed pairs not yet played
+    open: dict[int, tuple[int, ...]]  # type -> its tiles not committed yet
+    linked: int  # pairs known to link (bit per pair)
+    banned: int = 0  # pairs ruled out for this subtree (bit per pair)
+
+    def copy(self) -> _Node:
+        return _Node(self.occ, self.pending[:], dict(self.open), self.linked, self.banned)
+
+
+class PairingSearch:
+    """The search; ``run`` returns the clearing's moves or None.  Raises SearchTimeout."""
+
+    def __init__(
+        self, pos: Position, max_turns: int, deadline: Deadline, stats: ClearStats
+    ) -> None:
+        self.pos = pos
+        self.deadline = deadline
+        self.stats = stats
+        self.cells: list[int] = []  # tile -> cell
+        self.kind: list[int] = []  # tile -> type
+        self.pair_id: dict[tuple[int, int], int] = {}
+        self.pair_tiles: list[tuple[int, int]] = []
+        self.masks: list[list[int]] = []
+        lines = _Lines(pos)
+        by_type: dict[int, list[int]] = {}
+        for kind in range(1, len(pos.tiles)):
+            for cell in pos.tiles[kind]:
+                by_type.setdefault(kind, []).append(len(self.cells))
+                self.cells.append(cell)
+                self.kind.append(kind)
+        for tiles in by_type.values():
+            for i, t in enumerate(tiles):
+                for u in tiles[i + 1 :]:
+                    self.pair_id[t, u] = len(self.pair_tiles)
+                    self.pair_tiles.append((t, u))
+                    self.masks.append(path_masks(lines, self.cells[t], self.cells[u], max_turns))
+        self.bits = [1 << c for c in self.cells]
+        self.witness = [0] * len(self.masks)
+        self.both = [self.bits[t] | self.bits[u] for t, u in self.pair_tiles]
+        self.groups: dict[tuple[int, ...], list[int]] = {}
+        self.dead: set[tuple[int, int]] = set()
+        self.budget = 0
+        occ = 0
+        for bit in self.bits:
+            occ |= bit
+        self.root = _Node(occ, [], {k: tuple(v) for k, v in by_type.items()}, 0)
+
+    # --- links -------------------------------------------------------------------------
+
+    def _links(self, p: int, occ: int) -> bool:
+        """Whether pair p links on ``occ``.  Each pair keeps a *witness*: one tile cell on
+        each of its paths.  While every witness cell holds a tile, every path is blocked
+        (a test of one integer operation); otherwise the paths are tested and the witness
+        renewed.  It needs no undoing: it is checked against the position asked about."""
+        witness = self.witness[p]
+        if witness and witness & occ == witness:
+            return False
+        witness = 0
+        for mask in self.masks[p]:
+            on = mask & occ
+            if not on:
+                return True
+            witness |= on & -on
+        self.witness[p] = witness
+        return False
+
+    def _linked(self, node: _Node, p: int) -> bool:
+        if node.linked >> p & 1:
+            return True
+        if self._links(p, node.occ):
+            node.linked |= 1 << p
+            return True
+        return False
+
+    def _pair(self, t: int, u: int) -> int:
+        return self.pair_id[(t, u) if t < u else (u, t)]
+
+    # --- reductions ----------------------------------------------------------------------
+
+    def _play(self, node: _Node, p: int, moves: list[ClearMove]) -> None:
+        t, u = self.pair_tiles[p]
+        node.occ &= ~self.both[p]
+        moves.append(ClearMove.of(self.pos.cell(self.cells[t]), self.pos.cell(self.cells[u])))
+
+    def _group(self, tiles: tuple[int, ...]) -> list[int]:
+        """The pairs among these tiles (of one type)."""
+        pairs = self.groups.get(tiles)
+        if pairs is None:
+            pairs = [self._pair(t, u) for i, t in enumerate(tiles) for u in tiles[i + 1 :]]
+            self.groups[tiles] = pairs
+        return pairs
+
+    def _alone(self, node: _Node, tiles: tuple[int, ...], occ: int) -> list[int] | None:
+        """Pairs of these tiles that clear them in turn on ``occ``, or None."""
+        if not tiles:
+            return []
+        linked, both = node.linked, self.both
+        for p in self._group(tiles):
+            if linked >> p & 1 or self._links(p, occ):
+                t, u = self.pair_tiles[p]
+                rest = tuple(x for x in tiles if x != t and x != u)
+                after = self._alone(node, rest, occ & ~both[p])
+                if after is not None:
+                    return [p, *after]
+        return None
+
+    def close(self, node: _Node, moves: list[ClearMove]) -> None:
+        """Play committed pairs that link and clear open types that can go alone, until
+        neither happens (both sound; see the module's notes)."""
+        changed = True
+        while changed:
+            changed = False
+            if node.pending:
+                waiting = []
+                for p in node.pending:
+                    if self._linked(node, p):
+                        self._play(node, p, moves)
+                        self.stats.forced += 1
+                        changed = True
+                    else:
+                        waiting.append(p)
+                node.pending = waiting
+            for kind, tiles in list(node.open.items()):
+                if len(tiles) == 2:
+                    del node.open[kind]
+                    node.pending.append(self._pair(*tiles))
+                    changed = True
+                    continue
+                alone = self._alone(node, tiles, node.occ)
+                if alone is not None:
+                    del node.open[kind]
+                    for p in alone:
+                        self._play(node, p, moves)
+                        self.stats.forced += 1
+                    changed = True
+
+    # --- dead ends -----------------------------------------------------------------------
+
+    def stuck(self, node: _Node) -> bool:
+        """Whether some tile can never be set free (see the module's notes)."""
+        active = list(node.pending)
+        for tiles in node.open.values():
+            active += self._group(tiles)
+        occ, linked, both, links = node.occ, node.linked, self.both, self._links
+        progress = True
+        while progress and active:
+            progress = False
+            waiting = []
+            for p in active:
+                cells = both[p]
+                if not occ & cells:
+                    continue  # both tiles set free already
+                if linked >> p & 1 or links(p, occ):
+                    occ &= ~cells
+                    progress = True
+                else:
+                    waiting.append(p)
+            active = waiting
+        return occ != 0
+
+    # --- search --------------------------------------------------------------------------
+
+    def _options(self, node: _Node, kind: int) -> list[int]:
+        """Partners for the type's first open tile not ruled out, those that link first."""
+        tiles = node.open[kind]
+        pairs = [self._pair(tiles[0], u) for u in tiles[1:]]
+        pairs = [p for p in pairs if self.masks[p] and not node.banned >> p & 1]
+        return sorted(pairs, key=lambda p: not self._linked(node, p))
+
+    def _commit(self, node: _Node, kind: int, p: int) -> tuple[_Node, list[ClearMove]]:
+        """The node with pair p committed, closed, and the moves the closure played."""
+        child = node.copy()
+        t, u = self.pair_tiles[p]
+        rest = tuple(x for x in child.open.pop(kind) if x not in (t, u))
+        child.pending.append(p)
+        if rest:
+            child.open[kind] = rest
+        played: list[ClearMove] = []
+        self.close(child, played)
+        return child, played
+
+    def _key(self, node: _Node) -> tuple[int, int]:
+        return node.occ, sum(1 << p for p in node.pending)
+
+    def search(self, node: _Node, moves: list[ClearMove]) -> bool:
+        """Whether ``node`` (closed) can be cleared; on success ``moves`` ends with it.
+
+        Every option of every open type is tried one step ahead (committed and closed); an
+        option whose position is dead is ruled out for the whole subtree (a clearing of a
+        descendant with it would be one of this position with it).  A type with one
+        option left is committed without branching; the search branches on the type with
+        the fewest options left."""
+        if not node.occ:
+            return True
+        key = self._key(node)
+        if key in self.dead:
+            self.stats.table_hits += 1
+            return False
+        self.stats.nodes += 1
+        if self.deadline.expired():
+            raise SearchTimeout("the search had not finished", self.stats)
+        start = len(moves)
+        keys = [key]
+        while True:
+            if not node.open or self.stuck(node):
+                self.dead.update(keys)
+                del moves[start:]
+                return False
+            best: list[tuple[int, _Node, list[ClearMove]]] | None = None
+            forced = False
+            for kind in list(node.open):
+                live = []
+                for p in self._options(node, kind):
+                    child, played = self._commit(node, kind, p)
+                    if not child.occ:
+                        moves.extend(played)
+                        return True
+                    if self._key(child) in self.dead or self.stuck(child):
+                        node.banned |= 1 << p
+                    else:
+                        live.append((p, child, played))
+                if not live:
+                    self.dead.update(keys)
+                    del moves[start:]
+                    return False
+                if len(live) == 1:
+                    _, node, played = live[0]
+                    moves.extend(played)
+                    self.stats.forced += 1
+                    keys.append(self._key(node))
+                    forced = True
+                    break
+                if best is None or len(live) < len(best):
+                    best = live
+            if not forced:
+                break
+        assert best is not None
+        mark = len(moves)
+        for _, child, played in best:
+            child.banned |= node.banned
+            moves.extend(played)
+            if self.search(child, moves):
+                return True
+            del moves[mark:]
+        self.dead.update(keys)
+        del moves[start:]
+        return False
+
+    def _choose(self, node: _Node) -> int:
+        """For the dive: the open type with a pair that links, the fewest such."""
+        best, best_score = -1, (1 << 30, 0)
+        for kind, tiles in node.open.items():
+            linking = 0
+            for i, t in enumerate(tiles):
+                for u in tiles[i + 1 :]:
+                    linking += self._linked(node, self._pair(t, u))
+            score = (linking if linking else 1 << 20, kind)
+            if score < best_score:
+                best, best_score = kind, score
+        return best
+
+    def dive(self, node: _Node, moves: list[ClearMove]) -> bool:
+        """A quick search without the look-ahead, for boards that hardly need a choice;
+        gives up (False) once it has branched ``self.budget`` times."""
+        if not node.occ:
+            return True
+        key = self._key(node)
+        if key in self.dead or self.budget <= 0:
+            return False
+        self.budget -= 1
+        self.stats.nodes += 1
+        if self.deadline.expired():
+            raise SearchTimeout("the search had not finished", self.stats)
+        if not node.open or self.stuck(node):
+            self.dead.add(key)
+            return False
+        kind = self._choose(node)
+        start = len(moves)
+        for p in self._options(node, kind):
+            child, played = self._commit(node, kind, p)
+            moves.extend(played)
+            if self.dive(child, moves):
+                return True
+            del moves[start:]
+        if self.budget > 0:
+            self.dead.add(key)  # the subtree was searched in full
+        return False
+
+    def run(self) -> list[ClearMove] | None:
+        moves: list[ClearMove] = []
+        node = self.root.copy()
+        self.close(node, moves)
+        self.budget = 8 * len(node.open) + 8
+        if self.dive(node.copy(), moves):
+            return moves
+        del moves[:]
+        node = self.root.copy()
+        self.close(node, moves)
+        return moves if self.search(node, moves) else None
