@@ -18,6 +18,14 @@ applied before a position is branched on:
     are never set free can never lose a tile: the first move of any of them would need a
     path clear of all of their tiles, a path that would have set its type free.
 
+* **With gravity: a type whose tiles all lie on top of their lines** (no tile beyond them
+  away from the gravity side) **and that can be cleared by its own moves now goes whole.**
+  Removing a tile on top moves no other tile, and a tile on top stays on top (tiles only
+  fall toward it from below, never land beyond it).  So in any clearing of the board these
+  tiles only ever sit on top, and the same clearing without this type's moves is legal on
+  the board without them: every other tile stands where it stood, and paths only have
+  fewer tiles on them.
+
 * **Every gravity:** a table of positions already proven dead (a position's outcome does not
   depend on how it was reached); a position with tiles left and no move is dead; a type
   with an odd count is dead from the start.  With gravity a removal moves tiles, which can
@@ -96,13 +104,15 @@ class _Search:
                     out.append(pair)
         return out
 
-    def reduce(self, pos: Position, linked: set[tuple[int, int]], path: list[ClearMove]) -> None:
-        """No gravity: clear every type its own moves can clear now, until none can."""
+    def reduce(self, pos: Position, path: list[ClearMove]) -> None:
+        """Clear every type its own moves can clear now (with gravity: every type whose
+        tiles all lie on top), until none can."""
+        tops = pos.gravity != "none"
         changed = True
         while changed:
             changed = False
             for kind in range(1, len(pos.tiles)):
-                if pos.tiles[kind]:
+                if pos.tiles[kind] and not (tops and not all(map(pos.on_top, pos.tiles[kind]))):
                     own = self._clear_alone(pos, kind)
                     if own is not None:
                         for a, b in own:
@@ -148,8 +158,7 @@ class _Search:
     def clear(self, pos: Position, linked: set[tuple[int, int]], path: list[ClearMove]) -> bool:
         """Whether ``pos`` can be cleared; on success ``path`` ends with the clearing."""
         start = len(path)
-        if pos.gravity == "none":
-            self.reduce(pos, linked, path)
+        self.reduce(pos, path)
         if not pos.remaining():
             return True
         key = pos.key()

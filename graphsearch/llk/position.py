@@ -103,6 +103,12 @@ class Position:
             for b in cells[i + 1 :]:
                 yield a, b
 
+    def on_top(self, cell: int) -> bool:
+        """With gravity: whether no tile lies on the far side of this tile in its line (so
+        that removing it moves no tile)."""
+        above = {"down": -self.W, "up": self.W, "left": 1, "right": -1}[self.gravity]
+        return self.grid[cell + above] <= 0
+
     def remove(self, a: int, b: int) -> None:
         """Remove two tiles and settle (with gravity, the tiles of their lines move)."""
         grid, W = self.grid, self.W
