@@ -107,7 +107,7 @@ class Position:
         """With gravity: whether no tile lies on the far side of this tile in its line (so
         that removing it moves no tile)."""
         above = {"down": -self.W, "up": self.W, "left": 1, "right": -1}[self.gravity]
-        return self.grid[cell + above] <= 0
+        return bool(self.grid[cell + above] <= 0)
 
     def remove(self, a: int, b: int) -> None:
         """Remove two tiles and settle (with gravity, the tiles of their lines move)."""
