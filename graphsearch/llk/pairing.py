@@ -115,6 +115,9 @@ class _Node:
         return _Node(self.occ, self.pending[:], dict(self.open), self.linked, self.banned)
 
 
+_Option = tuple[int, _Node, list[ClearMove]]  # a pair committed, the position, moves played
+
+
 class PairingSearch:
     """The search; ``run`` returns the clearing's moves or None.  Raises SearchTimeout."""
 
@@ -309,43 +312,12 @@ class PairingSearch:
             raise SearchTimeout("the search had not finished", self.stats)
         start = len(moves)
         keys = [key]
-        while True:
-            if not node.open or self.stuck(node):
-                self.dead.update(keys)
-                del moves[start:]
-                return False
-            best: list[tuple[int, _Node, list[ClearMove]]] | None = None
-            forced = False
-            for kind in list(node.open):
-                live = []
-                for p in self._options(node, kind):
-                    child, played = self._commit(node, kind, p)
-                    if not child.occ:
-                        moves.extend(played)
-                        return True
-                    if self._key(child) in self.dead or self.stuck(child):
-                        node.banned |= 1 << p
-                    else:
-                        live.append((p, child, played))
-                if not live:
-                    self.dead.update(keys)
-                    del moves[start:]
-                    return False
-                if len(live) == 1:
-                    _, node, played = live[0]
-                    moves.extend(played)
-                    self.stats.forced += 1
-                    keys.append(self._key(node))
-                    forced = True
-                    break
-                if best is None or len(live) < len(best):
-                    best = live
-            if not forced:
-                break
-        assert best is not None
-        mark = len(moves)
-        for _, child, played in best:
+        node, best = self.look_ahead(node, moves, keys)
+        if not node.occ:
+            return True
+        for _, child, played in best or ():
             child.banned |= node.banned
+            mark = len(moves)
             moves.extend(played)
             if self.search(child, moves):
                 return True
@@ -353,6 +325,42 @@ class PairingSearch:
         self.dead.update(keys)
         del moves[start:]
         return False
+
+    def look_ahead(
+        self, node: _Node, moves: list[ClearMove], keys: list[tuple[int, int]]
+    ) -> tuple[_Node, list[_Option] | None]:
+        """Rule out options one step ahead and commit the types left with one option.
+        Returns the position reached (``moves`` extended with the moves played on the way,
+        ``keys`` with its key) and the options of the type to branch on: None when the
+        position is dead, anything when it is cleared (no tiles left)."""
+        while True:
+            if not node.open or self.stuck(node):
+                return node, None
+            best: list[_Option] | None = None
+            for kind in list(node.open):
+                live = []
+                for p in self._options(node, kind):
+                    child, played = self._commit(node, kind, p)
+                    if not child.occ:
+                        moves.extend(played)
+                        return child, []
+                    if self._key(child) in self.dead or self.stuck(child):
+                        node.banned |= 1 << p
+                    else:
+                        live.append((p, child, played))
+                if len(live) <= 1:
+                    best = live
+                    break
+                if best is None or len(live) < len(best):
+                    best = live
+            if best is None or len(best) != 1:
+                return node, best or None
+            _, child, played = best[0]
+            child.banned |= node.banned
+            node = child
+            moves.extend(played)
+            self.stats.forced += 1
+            keys.append(self._key(node))
 
     def _choose(self, node: _Node) -> int:
         """For the dive: the open type with a pair that links, the fewest such."""
