@@ -35,13 +35,13 @@ __all__ = ["clear_command"]
 ENGINE_HELP = (
     "search: exact search with sound reductions and a dead-position table (default); "
     "dfs: the plain exhaustive reference, for small boards; "
-    "cpsat: the CP-SAT model (not available yet)."
+    "cpsat: the CP-SAT pairing model, without gravity and with at most 2 turns."
 )
 
 
 @click.command("clear")
 @click.argument("file", type=INPUT_FILE)
-@engine_option([*CLEAR_ENGINES, "cpsat"], "search", ENGINE_HELP)
+@engine_option(list(CLEAR_ENGINES), "search", ENGINE_HELP)
 @outside_option("Let paths use the ring of empty cells around the board (the real game's rule).")
 @max_turns_option()
 @click.option(
@@ -86,8 +86,10 @@ def clear_command(
     from graphsearch.llk.engines import get_clear_engine
     from graphsearch.llk.grid import MAX_INPUT_BYTES
 
-    if engine == "cpsat":
-        raise click.UsageError("--engine cpsat: the CP-SAT whole-board model is not available yet")
+    if engine == "cpsat" and gravity != "none":
+        raise click.UsageError("--engine cpsat plays without gravity (use --engine search)")
+    if engine == "cpsat" and max_turns > 2:
+        raise click.UsageError("--engine cpsat links with at most 2 turns")
     if fmt == "svg" and gravity != "none":
         raise click.UsageError("--format svg draws boards without gravity only")
     data, name = read_input(file, MAX_INPUT_BYTES)

@@ -27,6 +27,7 @@ LINK_ENGINES = {
 CLEAR_ENGINES = {
     "search": "graphsearch.llk.clearing",
     "dfs": "graphsearch.llk.clearing_dfs",
+    "cpsat": "cpmodels.clear",
 }
 
 # the side tiles slide toward after every removal in the whole-board game

@@ -102,7 +102,7 @@ def path_masks(lines: _Lines, a: int, b: int, max_turns: int) -> list[int]:
 
 
 @dataclass(slots=True)
-class _Node:
+class PairingNode:
     """A position of the pairing search: tiles left, committed pairs, open types."""
 
     occ: int  # cells holding a tile
@@ -111,11 +111,11 @@ class _Node:
     linked: int  # pairs known to link (bit per pair)
     banned: int = 0  # pairs ruled out for this subtree (bit per pair)
 
-    def copy(self) -> _Node:
-        return _Node(self.occ, self.pending[:], dict(self.open), self.linked, self.banned)
+    def copy(self) -> PairingNode:
+        return PairingNode(self.occ, self.pending[:], dict(self.open), self.linked, self.banned)
 
 
-_Option = tuple[int, _Node, list[ClearMove]]  # a pair committed, the position, moves played
+_Option = tuple[int, PairingNode, list[ClearMove]]  # a pair committed, the position, moves played
 
 
 class PairingSearch:
@@ -154,7 +154,7 @@ class PairingSearch:
         occ = 0
         for bit in self.bits:
             occ |= bit
-        self.root = _Node(occ, [], {k: tuple(v) for k, v in by_type.items()}, 0)
+        self.root = PairingNode(occ, [], {k: tuple(v) for k, v in by_type.items()}, 0)
 
     # --- links -------------------------------------------------------------------------
 
@@ -175,7 +175,7 @@ class PairingSearch:
         self.witness[p] = witness
         return False
 
-    def _linked(self, node: _Node, p: int) -> bool:
+    def _linked(self, node: PairingNode, p: int) -> bool:
         if node.linked >> p & 1:
             return True
         if self._links(p, node.occ):
@@ -188,12 +188,12 @@ class PairingSearch:
 
     # --- reductions ----------------------------------------------------------------------
 
-    def _play(self, node: _Node, p: int, moves: list[ClearMove]) -> None:
+    def _play(self, node: PairingNode, p: int, moves: list[ClearMove]) -> None:
         t, u = self.pair_tiles[p]
         node.occ &= ~self.both[p]
         moves.append(ClearMove.of(self.pos.cell(self.cells[t]), self.pos.cell(self.cells[u])))
 
-    def _group(self, tiles: tuple[int, ...]) -> list[int]:
+    def group(self, tiles: tuple[int, ...]) -> list[int]:
         """The pairs among these tiles (of one type)."""
         pairs = self.groups.get(tiles)
         if pairs is None:
@@ -201,12 +201,12 @@ class PairingSearch:
             self.groups[tiles] = pairs
         return pairs
 
-    def _alone(self, node: _Node, tiles: tuple[int, ...], occ: int) -> list[int] | None:
+    def _alone(self, node: PairingNode, tiles: tuple[int, ...], occ: int) -> list[int] | None:
         """Pairs of these tiles that clear them in turn on ``occ``, or None."""
         if not tiles:
             return []
         linked, both = node.linked, self.both
-        for p in self._group(tiles):
+        for p in self.group(tiles):
             if linked >> p & 1 or self._links(p, occ):
                 t, u = self.pair_tiles[p]
                 rest = tuple(x for x in tiles if x != t and x != u)
@@ -215,7 +215,7 @@ class PairingSearch:
                     return [p, *after]
         return None
 
-    def close(self, node: _Node, moves: list[ClearMove]) -> None:
+    def close(self, node: PairingNode, moves: list[ClearMove]) -> None:
         """Play committed pairs that link and clear open types that can go alone, until
         neither happens (both sound; see the module's notes)."""
         changed = True
@@ -247,11 +247,11 @@ class PairingSearch:
 
     # --- dead ends -----------------------------------------------------------------------
 
-    def stuck(self, node: _Node) -> bool:
+    def stuck(self, node: PairingNode) -> bool:
         """Whether some tile can never be set free (see the module's notes)."""
         active = list(node.pending)
         for tiles in node.open.values():
-            active += self._group(tiles)
+            active += self.group(tiles)
         occ, linked, both, links = node.occ, node.linked, self.both, self._links
         progress = True
         while progress and active:
@@ -271,14 +271,14 @@ class PairingSearch:
 
     # --- search --------------------------------------------------------------------------
 
-    def _options(self, node: _Node, kind: int) -> list[int]:
+    def _options(self, node: PairingNode, kind: int) -> list[int]:
         """Partners for the type's first open tile not ruled out, those that link first."""
         tiles = node.open[kind]
         pairs = [self._pair(tiles[0], u) for u in tiles[1:]]
         pairs = [p for p in pairs if self.masks[p] and not node.banned >> p & 1]
         return sorted(pairs, key=lambda p: not self._linked(node, p))
 
-    def _commit(self, node: _Node, kind: int, p: int) -> tuple[_Node, list[ClearMove]]:
+    def _commit(self, node: PairingNode, kind: int, p: int) -> tuple[PairingNode, list[ClearMove]]:
         """The node with pair p committed, closed, and the moves the closure played."""
         child = node.copy()
         t, u = self.pair_tiles[p]
@@ -290,10 +290,10 @@ class PairingSearch:
         self.close(child, played)
         return child, played
 
-    def _key(self, node: _Node) -> tuple[int, int]:
+    def _key(self, node: PairingNode) -> tuple[int, int]:
         return node.occ, sum(1 << p for p in node.pending)
 
-    def search(self, node: _Node, moves: list[ClearMove]) -> bool:
+    def search(self, node: PairingNode, moves: list[ClearMove]) -> bool:
         """Whether ``node`` (closed) can be cleared; on success ``moves`` ends with it.
 
         Every option of every open type is tried one step ahead (committed and closed); an
@@ -327,8 +327,8 @@ class PairingSearch:
         return False
 
     def look_ahead(
-        self, node: _Node, moves: list[ClearMove], keys: list[tuple[int, int]]
-    ) -> tuple[_Node, list[_Option] | None]:
+        self, node: PairingNode, moves: list[ClearMove], keys: list[tuple[int, int]]
+    ) -> tuple[PairingNode, list[_Option] | None]:
         """Rule out options one step ahead and commit the types left with one option.
         Returns the position reached (``moves`` extended with the moves played on the way,
         ``keys`` with its key) and the options of the type to branch on: None when the
@@ -362,7 +362,7 @@ class PairingSearch:
             self.stats.forced += 1
             keys.append(self._key(node))
 
-    def _choose(self, node: _Node) -> int:
+    def _choose(self, node: PairingNode) -> int:
         """For the dive: the open type with a pair that links, the fewest such."""
         best, best_score = -1, (1 << 30, 0)
         for kind, tiles in node.open.items():
@@ -375,7 +375,7 @@ class PairingSearch:
                 best, best_score = kind, score
         return best
 
-    def dive(self, node: _Node, moves: list[ClearMove]) -> bool:
+    def dive(self, node: PairingNode, moves: list[ClearMove]) -> bool:
         """A quick search without the look-ahead, for boards that hardly need a choice;
         gives up (False) once it has branched ``self.budget`` times."""
         if not node.occ:

@@ -22,7 +22,7 @@ def parse_moves(lines):
     return moves
 
 
-@pytest.mark.parametrize("engine", ["search", "dfs"])
+@pytest.mark.parametrize("engine", ["search", "dfs", "cpsat"])
 def test_spec_examples(solve, engine):
     run = solve("clear", "--engine", engine, "-", stdin=SPEC)
     assert (run.status, run.out, run.err) == (0, "YES\n1 2 1 3\n1 1 1 4\nNO\n", "")
@@ -74,7 +74,8 @@ def test_pretty_and_svg(solve, tmp_path):
 @pytest.mark.parametrize(
     "args, stdin, fragment",
     [
-        (["--engine", "cpsat"], SPEC, "not available yet"),
+        (["--engine", "cpsat", "--gravity", "down"], SPEC, "without gravity"),
+        (["--engine", "cpsat", "--max-turns", "3"], SPEC, "at most 2 turns"),
         (["--format", "svg", "--gravity", "down"], SPEC, "without gravity"),
         (["--gravity", "sideways"], SPEC, "sideways"),
         ([], b"2 2\n1 2\n2\n", "row 2 of the board has 1 numbers"),

@@ -1,0 +1,208 @@
+"""An exact OR-Tools CP-SAT model of whole-board 连连看 without gravity (``solve clear
+--engine cpsat``).
+
+Without gravity a removal never closes a path, so a clearing is a *pairing* (which two
+tiles of a type go together) and an order in which every pair's path is already empty.  No
+board is unrolled over time:
+
+* ``x[p]``, one per candidate pair of a type: every tile lies in exactly one chosen pair.
+* ``level[t]``, one per tile: the round in which it goes; a chosen pair's two tiles share
+  it.
+* a chosen pair needs one of its paths of at most K turns (the minimal ones: a path whose
+  cells include another's is left out), and a path is usable when every tile on it goes in
+  an earlier round: ``use[p, path] -> before[w, t]`` for each tile w on it, and
+  ``before[w, t] -> level[w] < level[t]`` (one literal per ordered tile pair, shared).
+
+Exact: a clearing gives a solution (round = move number; the pair's own path is empty when
+it is played).  A solution gives a clearing: play the rounds in order, a round's pairs in
+any order; each chosen path holds only tiles of earlier rounds, all gone by then, and tiles
+of the same round are on no chosen path of that round.
+
+Before the model is built the board goes through the pairing search's own presolve (sound
+reductions: committed pairs and self-clearing types go at once; options ruled out one step
+ahead are dropped; types left with one option are committed), so the model sees only the
+kernel.  A short dive of the search (a node budget, so deterministic) gives a solution
+hint when it finds a clearing.  A solution's pairing is decoded by committing it and
+playing each pair as soon as it links, then replayed through the rules.  One worker, so
+that the same board gives the same clearing every run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from cpmodels._solve import run_solver
+from graphsearch.deadline import Deadline
+from graphsearch.errors import InvalidInputError, SearchTimeout
+from graphsearch.llk.clearing import ClearResult, ClearStats
+from graphsearch.llk.game import ClearMove, check_gravity, replay
+from graphsearch.llk.grid import as_board
+from graphsearch.llk.pairing import PairingNode, PairingSearch
+from graphsearch.llk.position import Position
+
+if TYPE_CHECKING:
+    from ortools.sat.python import cp_model
+
+__all__ = ["ClearModel", "solve"]
+
+Literal = Any  # a CP-SAT literal
+
+
+class ClearModel:
+    """The model of a presolved position (see the module's notes)."""
+
+    def __init__(self, search: PairingSearch, node: PairingNode) -> None:
+        from ortools.sat.python import cp_model
+
+        self.search, self.node = search, node
+        model = self.model = cp_model.CpModel()
+        tile_at = {search.cells[t]: t for t in range(len(search.cells))}
+        present = [t for t in range(len(search.cells)) if node.occ & search.bits[t]]
+        rounds = len(present) // 2
+        self.level = {t: model.new_int_var(0, rounds - 1, f"level{t}") for t in present}
+        self.x: dict[int, Literal] = {}
+        candidates = list(node.pending)
+        for tiles in node.open.values():
+            candidates += [p for p in search.group(tiles) if search.masks[p]]
+        covering: dict[int, list[Literal]] = {t: [] for t in present}
+        self.before: dict[tuple[int, int], Literal] = {}
+        self.uses: list[tuple[Literal, int, list[int]]] = []  # literal, tile, tiles on path
+        for p in candidates:
+            t, u = search.pair_tiles[p]
+            x = model.new_constant(1) if p in node.pending else model.new_bool_var(f"x{p}")
+            self.x[p] = x
+            covering[t].append(x)
+            covering[u].append(x)
+            model.add(self.level[t] == self.level[u]).only_enforce_if(x)
+            ways = []
+            for i, mask in enumerate(search.masks[p]):
+                on = mask & node.occ
+                if not on:
+                    ways = []  # it links now
+                    break
+                use = model.new_bool_var(f"use{p}_{i}")
+                on_path = _tiles_on(on, tile_at)
+                for w in on_path:
+                    model.add_implication(use, self._before(w, t))
+                self.uses.append((use, t, on_path))
+                ways.append(use)
+            else:
+                model.add_bool_or([*ways, x.Not()])
+        for xs in covering.values():
+            model.add_exactly_one(xs)
+
+    def _before(self, w: int, t: int) -> Literal:
+        lit = self.before.get((w, t))
+        if lit is None:
+            lit = self.model.new_bool_var(f"before{w}_{t}")
+            self.model.add(self.level[w] < self.level[t]).only_enforce_if(lit)
+            self.before[w, t] = lit
+        return lit
+
+    def hint(self, moves: Sequence[ClearMove]) -> None:
+        """Hint a clearing of the position (its pairs, a round per move)."""
+        search = self.search
+        tile_of = {search.pos.cell(c): t for t, c in enumerate(search.cells)}
+        played = set()
+        for i, move in enumerate(moves):
+            t, u = tile_of[move.a], tile_of[move.b]
+            p = search.pair_id[min(t, u), max(t, u)]
+            played.add(p)
+            self.model.add_hint(self.level[t], i)
+            self.model.add_hint(self.level[u], i)
+        for p, x in self.x.items():
+            if p not in self.node.pending:
+                self.model.add_hint(x, p in played)
+        rounds = {t: i for i, move in enumerate(moves) for t in (tile_of[move.a], tile_of[move.b])}
+        for (w, t), lit in self.before.items():
+            self.model.add_hint(lit, rounds[w] < rounds[t])
+        for use, t, on_path in self.uses:
+            self.model.add_hint(use, all(rounds[w] < rounds[t] for w in on_path))
+
+    def chosen(self, solver: cp_model.CpSolver) -> list[int]:
+        return [p for p, x in self.x.items() if solver.boolean_value(x)]
+
+
+def _tiles_on(mask: int, tile_at: dict[int, int]) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(tile_at[low.bit_length() - 1])
+        mask ^= low
+    return out
+
+
+def solve(
+    board: object,
+    *,
+    outside: bool = False,
+    max_turns: int = 2,
+    gravity: str = "none",
+    time_limit: float | None = None,
+    presolve: bool = True,
+) -> ClearResult:
+    """A clearing of the whole board, or None when no order of moves clears it.  Raises
+    SearchTimeout when ``time_limit`` runs out first; InvalidInputError with gravity or
+    more than two turns (the model rests on removals never closing a path).
+    ``presolve=False`` hands the whole board to the model (for testing the model)."""
+    if check_gravity(gravity) != "none":
+        raise InvalidInputError("the cpsat engine plays without gravity (use --engine search)")
+    if max_turns > 2:
+        raise InvalidInputError("the cpsat engine links with at most 2 turns")
+    tiles = as_board(board)
+    deadline = Deadline(time_limit, every=1)
+    stats = ClearStats()
+    pos = Position(tiles, outside=outside)
+    if any(len(cells) % 2 for cells in pos.tiles):
+        return _result(None, stats, deadline)
+    search = PairingSearch(pos, max_turns, deadline, stats)
+    moves: list[ClearMove] = []
+    node = search.root.copy()
+    if presolve:
+        search.close(node, moves)
+    if node.occ and presolve:
+        node, options = search.look_ahead(node, moves, [])
+        if options is None:
+            return _result(None, stats, deadline)
+    if node.occ:
+        model = ClearModel(search, node)
+        search.budget = 8 * len(node.open) + 8
+        dive: list[ClearMove] = []
+        if presolve and search.dive(node.copy(), dive):
+            model.hint(dive)
+        pairing = _solve_model(model, deadline, stats)
+        if pairing is None:
+            return _result(None, stats, deadline)
+        node = node.copy()
+        node.pending, node.open = pairing, {}
+        search.close(node, moves)
+        if node.occ:
+            raise RuntimeError("the model's pairing does not clear the board")
+    replay(tiles, moves, outside=outside, max_turns=max_turns)
+    return _result(moves, stats, deadline)
+
+
+def _solve_model(model: ClearModel, deadline: Deadline, stats: ClearStats) -> list[int] | None:
+    from ortools.sat.python import cp_model
+
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    left = deadline.left()
+    if left is not None:
+        solver.parameters.max_time_in_seconds = left
+    status = run_solver(solver, model.model)
+    stats.nodes += int(solver.num_branches)
+    if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return model.chosen(solver)
+    if status == cp_model.INFEASIBLE:
+        return None
+    stats.seconds = round(deadline.elapsed(), 6)
+    raise SearchTimeout("the CP-SAT model was undecided", stats)
+
+
+def _result(
+    moves: Sequence[ClearMove] | None, stats: ClearStats, deadline: Deadline
+) -> ClearResult:
+    stats.seconds = round(deadline.elapsed(), 6)
+    return ClearResult(None if moves is None else tuple(moves), "cpsat", stats)

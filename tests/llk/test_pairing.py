@@ -1,0 +1,114 @@
+"""Without gravity: the pairing search (the default ``search``) and the CP-SAT model against
+the plain reference, on boards whose types have four or six tiles, where the pairing is the
+choice that decides a board."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from cpmodels import clear as cpsat_clear
+from graphsearch import InvalidInputError, llk
+from graphsearch.llk.game import clears
+from graphsearch.llk.grid import Query, as_board
+from graphsearch.llk.pairing import PairingSearch
+from graphsearch.llk.position import Position
+from graphsearch.llk.scan import LinkScanner
+
+
+def boards_of_fours(rows, cols):
+    """Full boards (one cell empty when the count is odd) of three to five types dealt in
+    pairs, so that most boards hold a type of four or more tiles; without the ring many of
+    them cannot be cleared."""
+
+    @st.composite
+    def build(draw):
+        r = draw(st.integers(2, rows))
+        c = draw(st.integers(2, cols))
+        types = draw(st.integers(3, 5))
+        cells = r * c
+        kinds = [(i // 2) % types + 1 for i in range(cells - cells % 2)]
+        order = draw(st.permutations(kinds + [0] * (cells % 2)))
+        return np.array(order, dtype=np.int64).reshape(r, c)
+
+    return build()
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.integers(1, 6).flatmap(
+        lambda n: st.lists(
+            st.lists(st.sampled_from([0, 0, 1, 2, 3]), min_size=n, max_size=n),
+            min_size=1,
+            max_size=6,
+        )
+    ),
+    st.booleans(),
+    st.integers(0, 2),
+)
+def test_path_masks_agree_with_the_scan_engine(rows, outside, max_turns):
+    board = as_board(rows)
+    pos = Position(board, outside=outside)
+    search = PairingSearch(pos, max_turns, None, None)  # type: ignore[arg-type]
+    scanner = LinkScanner(board, outside=outside)
+    occ = search.root.occ
+    for p, (t, u) in enumerate(search.pair_tiles):
+        a, b = pos.cell(search.cells[t]), pos.cell(search.cells[u])
+        want = scanner.link(Query(a, b), max_turns).linked
+        assert any(not mask & occ for mask in search.masks[p]) == want
+
+
+def _check_against_dfs(engines, **kwargs):
+    seen = {"yes": 0, "no": 0, "no with a type of four": 0}
+
+    @settings(deadline=None, suppress_health_check=[HealthCheck.too_slow], **kwargs)
+    @given(
+        boards_of_fours(4, 4),
+        st.sampled_from([False, False, False, True]),
+        st.sampled_from([1, 2, 2]),
+    )
+    def check(board, outside, max_turns):
+        want = llk.clear(board, outside=outside, max_turns=max_turns, engine="dfs").clearable
+        for solve in engines:
+            result = solve(board, outside=outside, max_turns=max_turns)
+            assert result.clearable == want, (solve, board.tolist(), outside, max_turns)
+            if result.moves is not None:
+                assert clears(board, result.moves, outside=outside, max_turns=max_turns)
+        seen["yes" if want else "no"] += 1
+        seen["no with a type of four"] += not want and np.bincount(board.ravel())[1:].max() >= 4
+
+    check()
+    return seen
+
+
+def test_search_agrees_with_dfs_on_boards_of_fours():
+    seen = _check_against_dfs([llk.clear], max_examples=400)
+    assert seen["yes"] >= 150 and seen["no"] >= 30, seen
+    assert seen["no with a type of four"] >= 4, seen
+
+
+def test_cpsat_agrees_with_dfs_on_boards_of_fours():
+    def bare(board, **kwargs):
+        return cpsat_clear.solve(board, presolve=False, **kwargs)
+
+    engines = [cpsat_clear.solve, bare]
+    seen = _check_against_dfs(engines, max_examples=120)
+    assert seen["yes"] >= 40 and seen["no"] >= 12, seen
+
+
+@pytest.mark.slow
+def test_cpsat_agrees_with_dfs_in_bulk():
+    def bare(board, **kwargs):
+        return cpsat_clear.solve(board, presolve=False, **kwargs)
+
+    seen = _check_against_dfs([cpsat_clear.solve, bare], max_examples=600)
+    assert seen["yes"] >= 250 and seen["no"] >= 50, seen
+
+
+def test_cpsat_refuses_gravity_and_more_turns():
+    with pytest.raises(InvalidInputError, match="without gravity"):
+        cpsat_clear.solve([[1, 1]], gravity="down")
+    with pytest.raises(InvalidInputError, match="2 turns"):
+        cpsat_clear.solve([[1, 1]], max_turns=3)
