@@ -75,7 +75,7 @@ class ClearModel:
             covering[t].append(x)
             covering[u].append(x)
             model.add(self.level[t] == self.level[u]).only_enforce_if(x)
-            ways = []
+            ways: list[Literal] = []
             for i, mask in enumerate(search.masks[p]):
                 on = mask & node.occ
                 if not on:
