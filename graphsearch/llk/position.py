@@ -118,11 +118,10 @@ class Position:
             y, x = divmod(cell, W)
             self.rows[y] &= ~(1 << x)
             self.cols[x] &= ~(1 << y)
-        if self.gravity == "none":
-            self.tiles[kind].remove(a)
-            self.tiles[kind].remove(b)
-            return
-        self._settle(a, b)
+        self.tiles[kind].remove(a)
+        self.tiles[kind].remove(b)
+        if self.gravity != "none":
+            self._settle(a, b)
 
     def settle(self) -> None:
         """Let every line fall (before the first move)."""
@@ -135,12 +134,15 @@ class Position:
     def _settle(self, *cells: int) -> None:
         vertical = self.gravity in ("down", "up")
         lines = {(c % self.W if vertical else c // self.W) - self.pad for c in cells}
+        moved: set[int] = set()
         for line in lines:
-            self._fall(line)
-        self._index()
+            moved |= self._fall(line)
+        for kind in moved:
+            self.tiles[kind].sort()
 
-    def _fall(self, line: int) -> None:
-        """Slide the tiles of one board column (down, up) or row (left, right) to its end."""
+    def _fall(self, line: int) -> set[int]:
+        """Slide the tiles of one board column (down, up) or row (left, right) to its end,
+        keeping the bitsets and the cells of each type up to date; the types moved."""
         W, pad, grid = self.W, self.pad, self.grid
         if self.gravity in ("down", "up"):
             x = line + pad
@@ -151,8 +153,26 @@ class Position:
         if self.gravity in ("down", "right"):
             cells.reverse()  # fill from the end the tiles fall toward
         kept = [grid[c] for c in cells if grid[c]]
+        moved = set()
         for i, c in enumerate(cells):
-            grid[c] = kept[i] if i < len(kept) else 0
+            old, new = grid[c], kept[i] if i < len(kept) else 0
+            if old == new:
+                continue
+            grid[c] = new
+            y, x = divmod(c, W)
+            if old:
+                self.tiles[old].remove(c)
+                moved.add(old)
+            if new:
+                self.tiles[new].append(c)
+                moved.add(new)
+            else:
+                self.rows[y] &= ~(1 << x)
+                self.cols[x] &= ~(1 << y)
+            if not old:
+                self.rows[y] |= 1 << x
+                self.cols[x] |= 1 << y
+        return moved
 
 
 def links(rows: list[int], cols: list[int], W: int, a: int, b: int, max_turns: int) -> bool:
