@@ -1,5 +1,9 @@
 """The default whole-board engine: an exact depth-first search over positions.
 
+Without gravity and with at most two turns, ``solve`` hands the board to the search over
+pairings (``graphsearch.llk.pairing``); the move search below covers gravity and longer
+links.
+
 A state is the set of tiles left (with gravity, the whole board).  Sound reductions, each
 applied before a position is branched on:
 

@@ -38,10 +38,10 @@ from graphsearch.llk.position import WALL, Position
 if TYPE_CHECKING:
     from graphsearch.llk.clearing import ClearStats
 
-__all__ = ["PairingSearch", "path_masks"]
+__all__ = ["Lines", "PairingNode", "PairingSearch", "path_masks"]
 
 
-class _Lines:
+class Lines:
     """Straight pieces of the padded grid as cell bitmasks, from prefix masks per line."""
 
     def __init__(self, pos: Position) -> None:
@@ -71,7 +71,7 @@ class _Lines:
         return line[y1 + 1] ^ line[y0]
 
 
-def path_masks(lines: _Lines, a: int, b: int, max_turns: int) -> list[int]:
+def path_masks(lines: Lines, a: int, b: int, max_turns: int) -> list[int]:
     """Every path of at most ``max_turns`` (<= 2) turns between cells a and b as the bitmask
     of the cells strictly between them, none through a wall; paths whose cells include
     another path's are dropped (they link only when it does)."""
@@ -128,17 +128,15 @@ class PairingSearch:
         self.deadline = deadline
         self.stats = stats
         self.cells: list[int] = []  # tile -> cell
-        self.kind: list[int] = []  # tile -> type
         self.pair_id: dict[tuple[int, int], int] = {}
         self.pair_tiles: list[tuple[int, int]] = []
         self.masks: list[list[int]] = []
-        lines = _Lines(pos)
+        lines = Lines(pos)
         by_type: dict[int, list[int]] = {}
         for kind in range(1, len(pos.tiles)):
             for cell in pos.tiles[kind]:
                 by_type.setdefault(kind, []).append(len(self.cells))
                 self.cells.append(cell)
-                self.kind.append(kind)
         for tiles in by_type.values():
             for i, t in enumerate(tiles):
                 for u in tiles[i + 1 :]:
