@@ -167,9 +167,8 @@ def solve(
             return _result(None, stats, deadline)
     if node.occ:
         model = ClearModel(search, node)
-        search.budget = 8 * len(node.open) + 8
-        dive: list[ClearMove] = []
-        if presolve and search.dive(node.copy(), dive):
+        dive = search.quick(node) if presolve else None
+        if dive is not None:
             model.hint(dive)
         pairing = _solve_model(model, deadline, stats)
         if pairing is None:

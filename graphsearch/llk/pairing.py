@@ -400,14 +400,20 @@ class PairingSearch:
             self.dead.add(key)  # the subtree was searched in full
         return False
 
+    def quick(self, node: PairingNode) -> list[ClearMove] | None:
+        """The moves of a dive that clear ``node``, or None; its budget of branchings
+        depends only on the position, so the answer is deterministic."""
+        self.budget = 8 * len(node.open) + 8
+        moves: list[ClearMove] = []
+        return moves if self.dive(node.copy(), moves) else None
+
     def run(self) -> list[ClearMove] | None:
         moves: list[ClearMove] = []
         node = self.root.copy()
         self.close(node, moves)
-        self.budget = 8 * len(node.open) + 8
-        if self.dive(node.copy(), moves):
-            return moves
-        del moves[:]
-        node = self.root.copy()
-        self.close(node, moves)
-        return moves if self.search(node, moves) else None
+        rest = self.quick(node)
+        if rest is None:
+            rest = []
+            if not self.search(node, rest):
+                return None
+        return moves + rest

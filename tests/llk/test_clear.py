@@ -20,6 +20,7 @@ from graphsearch.llk.game import (
     settle,
 )
 from graphsearch.llk.grid import Query, as_board
+from graphsearch.llk.pairing import PairingSearch
 from graphsearch.llk.position import Position
 from graphsearch.llk.scan import LinkScanner
 
@@ -105,7 +106,7 @@ def test_gravity_cases_agree(gravity):
     st.booleans(),
     st.integers(0, 4),
 )
-def test_position_links_agree_with_the_scan_engine(rows, outside, max_turns):
+def test_position_links_and_path_masks_agree_with_the_scan_engine(rows, outside, max_turns):
     board = as_board(rows)
     pos = Position(board, outside=outside)
     scanner = LinkScanner(board, outside=outside)
@@ -113,6 +114,13 @@ def test_position_links_agree_with_the_scan_engine(rows, outside, max_turns):
         for a, b in pos.pairs(kind):
             want = scanner.link(Query(pos.cell(a), pos.cell(b)), max_turns).linked
             assert pos.links(a, b, max_turns) == want
+    if max_turns <= 2:  # the pairing search's path masks: a pair links when one is free
+        search = PairingSearch(pos, max_turns, None, None)  # type: ignore[arg-type]
+        occ = search.root.occ
+        for p, (t, u) in enumerate(search.pair_tiles):
+            a, b = pos.cell(search.cells[t]), pos.cell(search.cells[u])
+            want = scanner.link(Query(a, b), max_turns).linked
+            assert any(not mask & occ for mask in search.masks[p]) == want
 
 
 # --- engines against each other and against all removal orders -------------------------------

@@ -12,10 +12,6 @@ from hypothesis import strategies as st
 from cpmodels import clear as cpsat_clear
 from graphsearch import InvalidInputError, llk
 from graphsearch.llk.game import clears
-from graphsearch.llk.grid import Query, as_board
-from graphsearch.llk.pairing import PairingSearch
-from graphsearch.llk.position import Position
-from graphsearch.llk.scan import LinkScanner
 
 
 def boards_of_fours(rows, cols):
@@ -34,30 +30,6 @@ def boards_of_fours(rows, cols):
         return np.array(order, dtype=np.int64).reshape(r, c)
 
     return build()
-
-
-@settings(max_examples=200, deadline=None)
-@given(
-    st.integers(1, 6).flatmap(
-        lambda n: st.lists(
-            st.lists(st.sampled_from([0, 0, 1, 2, 3]), min_size=n, max_size=n),
-            min_size=1,
-            max_size=6,
-        )
-    ),
-    st.booleans(),
-    st.integers(0, 2),
-)
-def test_path_masks_agree_with_the_scan_engine(rows, outside, max_turns):
-    board = as_board(rows)
-    pos = Position(board, outside=outside)
-    search = PairingSearch(pos, max_turns, None, None)  # type: ignore[arg-type]
-    scanner = LinkScanner(board, outside=outside)
-    occ = search.root.occ
-    for p, (t, u) in enumerate(search.pair_tiles):
-        a, b = pos.cell(search.cells[t]), pos.cell(search.cells[u])
-        want = scanner.link(Query(a, b), max_turns).linked
-        assert any(not mask & occ for mask in search.masks[p]) == want
 
 
 def _check_against_dfs(engines, **kwargs):
