@@ -87,3 +87,25 @@ def brute_force(columns, n, same_color_swaps=True):
         return None
 
     return go(tuple(tuple(c) for c in columns), n)
+
+
+def canonical_moves(columns, same_color_swaps=True):
+    """The legal moves less the left swaps (each swap counted once, as a right move)."""
+    grid = to_grid(columns)
+    return [(x, y, g) for x, y, g in all_moves(columns, same_color_swaps)
+            if not (g == -1 and grid[x - 1][y])]
+
+
+def all_solutions(columns, n, same_color_swaps=True):
+    """Every n-move clearing sequence of canonical moves, in answer order (exhaustive)."""
+
+    def go(cols, k):
+        if k == 0:
+            if not any(cols):
+                yield []
+            return
+        for x, y, g in canonical_moves(cols, same_color_swaps):
+            for rest in go(move(cols, x, y, g), k - 1):
+                yield [(x, y, g), *rest]
+
+    return list(go(tuple(tuple(c) for c in columns), n))
