@@ -262,3 +262,25 @@ def emit(text: str, output: str | None) -> None:
         write_text_atomically(output, text)
     except OSError as exc:
         raise CliError(f"{output}: cannot write: {exc.strerror or exc}", EXIT_FAILURE) from None
+
+
+class Progress:
+    """A progress bar on standard error when it is a terminal, nothing otherwise."""
+
+    def __init__(self, total: int, label: str) -> None:
+        stream = sys.stderr
+        shown = stream is not None and stream.isatty()
+        self._bar = click.progressbar(length=total, label=label, file=stream) if shown else None
+
+    def __enter__(self) -> Progress:
+        if self._bar is not None:
+            self._bar.__enter__()
+        return self
+
+    def update(self, steps: int = 1) -> None:
+        if self._bar is not None:
+            self._bar.update(steps)
+
+    def __exit__(self, *exc: object) -> None:
+        if self._bar is not None:
+            self._bar.__exit__(None, None, None)

@@ -18,6 +18,7 @@ import click
 from .clear import clear_command
 from .common import EXIT_FAILURE, EXIT_USAGE, CliError
 from .export import export_group
+from .generate import generate_group
 from .llk import llk_command
 from .mayan import mayan_command
 
@@ -34,6 +35,7 @@ def app() -> None:
     solve llk FILE     连连看 link queries (HDU 1175): YES or NO per query
     solve clear FILE   whole 连连看 boards: can they be cleared, and how
     solve export ...   the state graphs, for Gephi or networkx
+    solve generate ... Mayan puzzles with one solution, 连连看 boards that clear
     """
 
 
@@ -41,6 +43,7 @@ app.add_command(mayan_command)
 app.add_command(llk_command)
 app.add_command(clear_command)
 app.add_command(export_group)
+app.add_command(generate_group)
 
 
 class Terminated(SystemExit):

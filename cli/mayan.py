@@ -28,6 +28,7 @@ from .common import (
 
 if TYPE_CHECKING:
     from graphsearch.mayan import MayanResult, Puzzle
+    from graphsearch.mayan.count import SolutionCount
 
 __all__ = ["mayan_command"]
 
@@ -65,6 +66,27 @@ _PALETTE = (
     "judge: exactly the judge's output; json: moves and search statistics; "
     "pretty: each move and the board after it; svg: the solution as a strip of boards.",
 )
+@click.option(
+    "--count",
+    "count",
+    is_flag=True,
+    help="Print the number of distinct solutions instead (canonical moves: a swap counts "
+    "once, as the right move of its left block).",
+)
+@click.option(
+    "--count-limit",
+    type=click.IntRange(min=1),
+    default=None,
+    metavar="K",
+    help="With --count or --all: stop after K solutions (a count of K then means 'at least K').",
+)
+@click.option(
+    "--all",
+    "list_all",
+    is_flag=True,
+    help="Print every solution in lexicographic order, judge format, a blank line between "
+    "(-1 when there is none).",
+)
 @output_option()
 @time_limit_option()
 def mayan_command(
@@ -73,6 +95,9 @@ def mayan_command(
     same_color_swaps: bool,
     prefilter: bool,
     fmt: str,
+    count: bool,
+    count_limit: int | None,
+    list_all: bool,
     output: str | None,
     time_limit: float | None,
 ) -> None:
@@ -85,8 +110,22 @@ def mayan_command(
     from graphsearch.errors import SearchTimeout
     from graphsearch.mayan.engines import run
 
+    makers = count or list_all
+    if count and list_all:
+        raise click.UsageError("--count and --all are different outputs: give one of them")
+    if count_limit is not None and not makers:
+        raise click.UsageError("--count-limit goes with --count or --all")
+    if makers and (engine != "search" or prefilter or fmt in ("pretty", "svg")):
+        raise click.UsageError(
+            "--count and --all run the exhaustive counting search: no --engine other than "
+            "search, no --prefilter, and --format judge or json"
+        )
     puzzle = read_puzzle(file)
     name = input_name(file)
+    if makers:
+        text = _solutions(puzzle, name, same_color_swaps, count, count_limit, fmt, time_limit)
+        emit(text, output)
+        return
     try:
         with library_errors(name):
             result = run(
@@ -117,6 +156,63 @@ def mayan_command(
     else:
         text = _pretty(puzzle, result, color=output is None and _terminal()) + "\n"
     emit(text, output)
+
+
+def _solutions(
+    puzzle: Puzzle,
+    name: str,
+    same_color_swaps: bool,
+    count: bool,
+    limit: int | None,
+    fmt: str,
+    time_limit: float | None,
+) -> str:
+    """The text of --count or --all."""
+    from itertools import islice
+
+    from graphsearch.errors import SearchTimeout
+    from graphsearch.mayan import format_moves
+    from graphsearch.mayan.count import count_solutions, iter_solutions
+
+    try:
+        with library_errors(name):
+            if count:
+                counted = count_solutions(
+                    puzzle, same_color_swaps=same_color_swaps, limit=limit, time_limit=time_limit
+                )
+                if fmt == "json":
+                    return to_json(_count_json(puzzle, counted, same_color_swaps)) + "\n"
+                return f"{counted.count}\n"
+            listing = iter_solutions(
+                puzzle, same_color_swaps=same_color_swaps, time_limit=time_limit
+            )
+            found = list(islice(listing, limit))
+    except SearchTimeout as exc:
+        limit_text = "" if time_limit is None else f" of {time_limit:g} s"
+        raise CliError(
+            f"{name}: no answer within the time limit{limit_text}: {exc}", EXIT_TIMEOUT
+        ) from None
+    if fmt == "json":
+        solutions = [[[m.x, m.y, m.g] for m in solution] for solution in found]
+        return (
+            to_json({"n": puzzle.n, "same_color_swaps": same_color_swaps, "solutions": solutions})
+            + "\n"
+        )
+    if not found:
+        return format_moves(None)
+    return "\n".join(format_moves(solution) for solution in found)
+
+
+def _count_json(
+    puzzle: Puzzle, counted: SolutionCount, same_color_swaps: bool
+) -> dict[str, object]:
+    return {
+        "n": puzzle.n,
+        "count": counted.count,
+        "complete": counted.complete,
+        "same_color_swaps": same_color_swaps,
+        "stats": counted.stats.as_dict(),
+    }
 
 
 def _terminal() -> bool:

@@ -26,6 +26,7 @@ __all__ = [
     "ClearMove",
     "IllegalClearMoveError",
     "Step",
+    "greedy_clearing",
     "linkable_pairs",
     "play",
     "replay",
@@ -166,4 +167,22 @@ def linkable_pairs(
         for b in cells[i + 1 :]:
             if board[a] == board[b] and scanner.link(Query(a, b), max_turns).linked:
                 moves.append(ClearMove(a, b))
+    return moves
+
+
+def greedy_clearing(
+    board: object, *, outside: bool = False, max_turns: int = 2, gravity: str = "none"
+) -> list[ClearMove] | None:
+    """Greedy play, as KShisen checks its boards: remove the first linked pair in row-major
+    order, again and again, never going back; its moves if that clears the board."""
+    current = settle(board, gravity)
+    moves = []
+    while current.any():
+        options = linkable_pairs(current, outside=outside, max_turns=max_turns)
+        if not options:
+            return None
+        moves.append(options[0])
+        current = play(
+            current, options[0], outside=outside, max_turns=max_turns, gravity=gravity
+        ).after
     return moves

@@ -1,0 +1,277 @@
+"""Making 连连看 boards that can be cleared, and dealing random ones.
+
+Two ways to make a board, each proved clearable before it is returned:
+
+* **backwards** (the default): start from the empty board and put pairs on it, one at a
+  time, each on two cells that link on the board as it is then.  Played in the reverse
+  order, the pairs come off again: when a pair is removed, the board is the one it was put
+  on.  With gravity a pair is slid into its lines (the tiles beyond it move out by one
+  cell), so that removing it lets them fall back.  The clearing comes with the board and is
+  replayed through the rules.
+* **sampling**: deal the tiles uniformly at random and keep the board if the ``search``
+  engine clears it.  These boards look like the game's own deals; they take longer.
+
+Options a designer wants: ``greedy_fails`` keeps only boards that greedy play (KShisen's
+check) does not clear, so that the choice of pairs matters; ``min_nodes`` keeps only boards
+on which the search branches at least that often.  Board i depends only on (seed, i).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import numpy as np
+
+from graphsearch.llk.game import ClearMove, check_gravity, clears, greedy_clearing
+from graphsearch.llk.position import Position
+
+__all__ = ["METHODS", "GeneratedBoard", "deal", "generate_boards"]
+
+METHODS = ("backwards", "sampling")
+
+
+@dataclass(frozen=True)
+class GeneratedBoard:
+    """A clearable board, a clearing of it, and how hard it is: whether greedy play clears
+    it and how often the search branched (None when not measured)."""
+
+    board: np.ndarray
+    clearing: tuple[ClearMove, ...]
+    greedy: bool
+    nodes: int | None
+    candidates: int  # boards proposed before this one was accepted
+
+
+def deal(rows: int, cols: int, types: int, copies: int, rng: random.Random) -> np.ndarray:
+    """``types`` types of ``copies`` tiles each, shuffled onto a rows x cols board (the
+    cells left over stay empty)."""
+    _check_size(rows, cols, types, copies)
+    tiles = [t for t in range(1, types + 1) for _ in range(copies)]
+    tiles += [0] * (rows * cols - len(tiles))
+    rng.shuffle(tiles)
+    return np.array(tiles, dtype=np.int64).reshape(rows, cols)
+
+
+def board_rng(kind: str, seed: int, i: int) -> random.Random:
+    """The random source of board i of a seed: independent of how the work is split."""
+    return random.Random(f"{kind}/{seed}/{i}")
+
+
+def generate_boards(
+    rows: int,
+    cols: int,
+    *,
+    types: int,
+    copies: int = 4,
+    seed: int,
+    count: int = 1,
+    outside: bool = False,
+    max_turns: int = 2,
+    gravity: str = "none",
+    method: str = "backwards",
+    greedy_fails: bool = False,
+    min_nodes: int = 0,
+    max_candidates: int = 10_000,
+) -> Iterator[GeneratedBoard]:
+    """``count`` clearable boards of ``types`` types x ``copies`` tiles (see the module).
+
+    Raises LookupError when ``max_candidates`` candidates in a row are all rejected.
+    """
+    _check_size(rows, cols, types, copies)
+    check_gravity(gravity)
+    if copies % 2:
+        raise ValueError("a type with an odd number of tiles can never be cleared")
+    if method not in METHODS:
+        raise ValueError(f"method must be one of {', '.join(METHODS)}")
+    from graphsearch.llk.clearing import solve
+
+    rules = {"outside": outside, "max_turns": max_turns, "gravity": gravity}
+    for i in range(count):
+        rng = board_rng("llk", seed, i)
+        for tried in range(1, max_candidates + 1):
+            if method == "backwards":
+                built = _backwards(rng, rows, cols, types, copies, outside, max_turns, gravity)
+                if built is None:
+                    continue
+                board, clearing = built
+                assert clears(board, clearing, **rules), "a board built backwards clears"
+            else:
+                board = deal(rows, cols, types, copies, rng)
+                result = solve(board, **rules)
+                if result.moves is None:
+                    continue
+                clearing = result.moves
+            greedy = greedy_clearing(board, **rules) is not None
+            if greedy_fails and greedy:
+                continue
+            nodes = None
+            if min_nodes:
+                nodes = solve(board, **rules).stats.nodes
+                if nodes < min_nodes:
+                    continue
+            yield GeneratedBoard(board, tuple(clearing), greedy, nodes, tried)
+            break
+        else:
+            raise LookupError(f"no board passed in {max_candidates} candidates")
+
+
+def _check_size(rows: int, cols: int, types: int, copies: int) -> None:
+    if rows < 1 or cols < 1:
+        raise ValueError("a board has at least one row and one column")
+    if types < 1 or copies < 1:
+        raise ValueError("at least one type of at least one tile")
+    if types * copies > rows * cols:
+        raise ValueError(f"{types} x {copies} tiles do not fit on {rows} x {cols} cells")
+
+
+def _backwards(
+    rng: random.Random,
+    rows: int,
+    cols: int,
+    types: int,
+    copies: int,
+    outside: bool,
+    max_turns: int,
+    gravity: str,
+) -> tuple[np.ndarray, list[ClearMove]] | None:
+    """A board put together pair by pair and its clearing, or None when a step found no
+    two cells that link."""
+    pairs = [t for t in range(1, types + 1) for _ in range(copies // 2)]
+    rng.shuffle(pairs)
+    board = np.zeros((rows, cols), dtype=np.int64)
+    clearing: list[ClearMove] = []
+    for kind in pairs:
+        if gravity == "none":
+            placed = _place(board, rng, outside, max_turns)
+        else:
+            placed = _slide_in(board, rng, outside, max_turns, gravity)
+        if placed is None:
+            return None
+        board, a, b = placed
+        board[a] = board[b] = kind
+        clearing.append(ClearMove.of(a, b))
+    clearing.reverse()
+    board.flags.writeable = False
+    return board, clearing
+
+
+def _flat(pos: Position, cell: tuple[int, int]) -> int:
+    return (cell[0] + pos.pad) * pos.W + cell[1] + pos.pad
+
+
+def _links_placed(pos: Position, a: int, b: int, max_turns: int) -> bool:
+    """Whether tiles put on the empty cells a and b would link."""
+    W = pos.W
+    saved_rows, saved_cols = pos.rows[:], pos.cols[:]
+    for cell in (a, b):
+        y, x = divmod(cell, W)
+        pos.rows[y] |= 1 << x
+        pos.cols[x] |= 1 << y
+    linked = pos.links(a, b, max_turns)
+    pos.rows, pos.cols = saved_rows, saved_cols
+    return linked
+
+
+def _place(
+    board: np.ndarray, rng: random.Random, outside: bool, max_turns: int
+) -> tuple[np.ndarray, tuple[int, int], tuple[int, int]] | None:
+    """No gravity: two empty cells that link once filled.
+
+    Cells far from where the last pairs will go are filled first, so that the cells left
+    empty stay together and near a way out: with the ring, the board's edge (the interior
+    fills first); without it, one corner chosen at random.
+    """
+    rows, cols = board.shape
+    if outside:
+
+        def depth(cell: tuple[int, int]) -> int:
+            r, c = cell
+            return min(r, c, rows - 1 - r, cols - 1 - c)
+    else:
+        corner = (rng.choice((0, rows - 1)), rng.choice((0, cols - 1)))
+
+        def depth(cell: tuple[int, int]) -> int:
+            return abs(cell[0] - corner[0]) + abs(cell[1] - corner[1])
+
+    pos = Position(board, outside=outside)
+    empty = [(int(r), int(c)) for r, c in np.argwhere(board == 0)]
+    rng.shuffle(empty)
+    empty.sort(key=depth, reverse=True)  # a stable sort: random among equals
+    for a in empty[:12]:
+        fa = _flat(pos, a)
+        partners = [b for b in empty if b != a and _links_placed(pos, fa, _flat(pos, b), max_turns)]
+        if partners:
+            deepest = depth(partners[0])
+            return board.copy(), a, rng.choice([b for b in partners if depth(b) == deepest])
+    return None
+
+
+def _slide_in(
+    board: np.ndarray, rng: random.Random, outside: bool, max_turns: int, gravity: str
+) -> tuple[np.ndarray, tuple[int, int], tuple[int, int]] | None:
+    """With gravity: two tiles slid into their lines (at any depth of a line that has room)
+    so that they link on the settled board that results, the first one at random."""
+    vertical = gravity in ("down", "up")
+    lines = board.T if vertical else board
+    length = lines.shape[1]
+    toward_end = gravity in ("down", "right")  # lines fill from their last cell
+
+    def stacks(array: np.ndarray) -> list[list[int]]:
+        # each line's tiles, from the side they fall toward
+        out = []
+        for line in array:
+            kept = [int(v) for v in line if v]
+            out.append(kept[::-1] if toward_end else kept)
+        return out
+
+    def unstack(stack: list[list[int]]) -> np.ndarray:
+        out = np.zeros_like(lines)
+        for i, tiles in enumerate(stack):
+            for depth, value in enumerate(tiles):
+                out[i, length - 1 - depth if toward_end else depth] = value
+        return out.T.copy() if vertical else out
+
+    def cell(line: int, depth: int) -> tuple[int, int]:
+        along = length - 1 - depth if toward_end else depth
+        return (along, line) if vertical else (line, along)
+
+    base = stacks(lines)
+    slots = [
+        (i, d) for i, tiles in enumerate(base) if len(tiles) < length for d in range(len(tiles) + 1)
+    ]
+    rng.shuffle(slots)
+    # lines far from one chosen at random fill first, so that the room left stays in
+    # neighbouring lines (two tiles slid in side by side, or into one line, always link)
+    anchor = rng.randrange(len(base))
+    slots.sort(key=lambda slot: abs(slot[0] - anchor), reverse=True)
+    marker = -1  # the two new tiles, told apart from every type
+    for first in slots[:12]:
+        partners = []
+        for second in slots:
+            stack = [tiles[:] for tiles in base]
+            i, d = first
+            stack[i].insert(d, marker)
+            j, e = second
+            if len(stack[j]) >= length:
+                continue
+            if j == i and e >= d:
+                e += 1  # the second goes beyond the first in the same line
+            if (j, e) == (i, d):
+                continue
+            stack[j].insert(e, marker - 1)
+            trial = unstack(stack)
+            a = next(zip(*np.nonzero(trial == marker), strict=True))
+            b = next(zip(*np.nonzero(trial == marker - 1), strict=True))
+            trial[trial < 0] = 0
+            pos = Position(trial, outside=outside)
+            fa, fb = _flat(pos, (int(a[0]), int(a[1]))), _flat(pos, (int(b[0]), int(b[1])))
+            if _links_placed(pos, fa, fb, max_turns):
+                far = abs(j - anchor)
+                partners.append((far, trial, (int(a[0]), int(a[1])), (int(b[0]), int(b[1]))))
+        if partners:
+            farthest = max(p[0] for p in partners)
+            _, trial, a, b = rng.choice([p for p in partners if p[0] == farthest])
+            return trial, a, b
+    return None
