@@ -21,6 +21,7 @@ from .export import export_group
 from .generate import generate_group
 from .llk import llk_command
 from .mayan import mayan_command
+from .survey import survey_group
 
 __all__ = ["app", "console", "main"]
 
@@ -36,6 +37,7 @@ def app() -> None:
     solve clear FILE   whole 连连看 boards: can they be cleared, and how
     solve export ...   the state graphs, for Gephi or networkx
     solve generate ... Mayan puzzles with one solution, 连连看 boards that clear
+    solve survey ...   many boards dealt by seed: what share can be cleared?
     """
 
 
@@ -44,6 +46,7 @@ app.add_command(llk_command)
 app.add_command(clear_command)
 app.add_command(export_group)
 app.add_command(generate_group)
+app.add_command(survey_group)
 
 
 class Terminated(SystemExit):

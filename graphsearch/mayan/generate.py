@@ -28,7 +28,7 @@ from graphsearch.mayan.count import count_solutions
 from graphsearch.mayan.rules import apply_move, grid_moves, play
 from graphsearch.mayan.search import solve
 
-__all__ = ["METHODS", "GeneratedPuzzle", "generate_puzzles", "plausible_first_moves"]
+__all__ = ["METHODS", "GeneratedPuzzle", "deal", "generate_puzzles", "plausible_first_moves"]
 
 METHODS = ("backwards", "sampling")
 
@@ -197,16 +197,26 @@ def _unplay(board: Board, rng: random.Random, color: int, size: int) -> Board | 
 
 
 def _sample(rng: random.Random, n: int, colors: int, blocks: int | None) -> Board | None:
-    """Blocks dealt onto random columns, each color a multiple of three; None on a run."""
     total = blocks if blocks is not None else 3 * rng.randint(n, min(5 * n, 11))
-    # colors in threes (a color vanishes three or more at a time), the rest at random
-    triples = [rng.randint(1, colors) for _ in range(total // 3)]
-    tiles = [color for color in triples for _ in range(3)]
-    tiles += [rng.randint(1, colors) for _ in range(total % 3)]
-    rng.shuffle(tiles)
-    columns: list[list[int]] = [[] for _ in range(WIDTH)]
-    for color in tiles:
-        open_columns = [x for x in range(WIDTH) if len(columns[x]) < HEIGHT]
-        columns[rng.choice(open_columns)].append(color)
-    board = Board.from_columns(columns)
-    return None if find_runs(board) else board
+    return deal(rng, colors, total)
+
+
+def deal(rng: random.Random, colors: int, blocks: int, tries: int = 100) -> Board | None:
+    """``blocks`` blocks dropped onto random columns, colors dealt in threes (a color
+    vanishes three or more at a time) and the rest at random; a board with a run is dealt
+    again, None after ``tries`` deals."""
+    if not 0 <= blocks <= WIDTH * HEIGHT:
+        raise ValueError(f"a board holds 0 to {WIDTH * HEIGHT} blocks")
+    for _ in range(tries):
+        triples = [rng.randint(1, colors) for _ in range(blocks // 3)]
+        tiles = [color for color in triples for _ in range(3)]
+        tiles += [rng.randint(1, colors) for _ in range(blocks % 3)]
+        rng.shuffle(tiles)
+        columns: list[list[int]] = [[] for _ in range(WIDTH)]
+        for color in tiles:
+            open_columns = [x for x in range(WIDTH) if len(columns[x]) < HEIGHT]
+            columns[rng.choice(open_columns)].append(color)
+        board = Board.from_columns(columns)
+        if not find_runs(board):
+            return board
+    return None

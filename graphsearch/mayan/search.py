@@ -22,7 +22,7 @@ from graphsearch.mayan.bounds import moves_needed
 from graphsearch.mayan.result import MayanResult, SearchStats, allow_depth
 from graphsearch.mayan.rules import grid_moves, play
 
-__all__ = ["DEFAULT_TABLE_ENTRIES", "DeadStates", "solve"]
+__all__ = ["DEFAULT_TABLE_ENTRIES", "DeadStates", "greedy", "solve"]
 
 # About 120 bytes an entry (a 35-byte key and its set slot): some 500 MB at most.
 DEFAULT_TABLE_ENTRIES = 4_000_000
@@ -129,6 +129,26 @@ def solve(
     if found:
         moves = tuple(Move(src // HEIGHT, src % HEIGHT, g) for src, g in reversed(path))
     return MayanResult(n, moves, "search", stats())
+
+
+def greedy(puzzle: Puzzle, *, same_color_swaps: bool = True) -> tuple[Move, ...] | None:
+    """Greedy play: n times the move that leaves the fewest blocks (the first in answer
+    order among equals), never going back; its moves if that empties the board."""
+    grid = puzzle.board.grid()
+    moves = []
+    for _ in range(puzzle.n):
+        best: tuple[int, list[int], int, int] | None = None
+        for src, g in grid_moves(grid, same_color_swaps):
+            child = grid[:]
+            play(child, src, g)
+            left = sum(1 for color in child if color)
+            if best is None or left < best[0]:
+                best = (left, child, src, g)
+        if best is None:
+            return None
+        _, grid, src, g = best
+        moves.append(Move(src // HEIGHT, src % HEIGHT, g))
+    return tuple(moves) if not any(grid) else None
 
 
 def _stats(

@@ -1,0 +1,297 @@
+"""``solve survey``: deal many boards by seed, decide each, report the counts."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TextIO
+
+import click
+
+from graphsearch.choices import GRAVITIES
+
+from .common import (
+    EXIT_USAGE,
+    CliError,
+    Progress,
+    emit,
+    max_turns_option,
+    output_option,
+    time_limit_option,
+    to_json,
+)
+
+if TYPE_CHECKING:
+    from graphsearch.survey import BoardOutcome, SurveySpec
+
+__all__ = ["survey_group"]
+
+
+@click.group("survey")
+def survey_group() -> None:
+    """Deal many boards by seed and decide each: how many can be cleared?
+
+    Board i comes from (seed, i) alone, so the counts are the same however the boards are
+    split: one process, a pool of processes, or a Dask cluster.
+    """
+
+
+def _shared(command: Callable[..., Any]) -> Callable[..., Any]:
+    """The options every survey has."""
+    options = [
+        click.option("--boards", type=click.IntRange(min=0), default=100, show_default=True),
+        click.option("--seed", type=int, default=0, show_default=True),
+        time_limit_option("Seconds a board may take; a board that runs out counts as undecided."),
+        click.option(
+            "--executor",
+            type=click.Choice(["local", "dask"]),
+            default="local",
+            show_default=True,
+            help="local: processes on this machine; dask: a dask.distributed cluster (a "
+            "local one unless --scheduler names one; pip install 'graphsearch[dask]').",
+        ),
+        click.option(
+            "--workers",
+            type=click.IntRange(min=1),
+            default=None,
+            help="Processes (local) or workers of the local Dask cluster [default: the CPUs].",
+        ),
+        click.option(
+            "--scheduler",
+            default=None,
+            metavar="ADDRESS",
+            help="An existing Dask scheduler, such as tcp://10.0.0.5:8786 (with --executor dask).",
+        ),
+        click.option(
+            "--results",
+            type=click.Path(dir_okay=False),
+            default=None,
+            metavar="FILE",
+            help="Append each board's outcome to FILE as a JSON line when it finishes; boards "
+            "already in FILE (same settings) are not run again, so an interrupted survey "
+            "goes on where it stopped.",
+        ),
+        click.option(
+            "--format",
+            "fmt",
+            type=click.Choice(["text", "json"]),
+            default="text",
+            show_default=True,
+            help="text: a short table; json: the counts (boards, clearable, not_clearable, "
+            "undecided, greedy), the share with its 95% interval, seconds, settings.",
+        ),
+        output_option(),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+@survey_group.command("clear")
+@click.option("--rows", type=click.IntRange(min=1), default=9, show_default=True)
+@click.option("--cols", type=click.IntRange(min=1), default=16, show_default=True)
+@click.option("--types", type=click.IntRange(min=1), default=36, show_default=True)
+@click.option("--copies", type=click.IntRange(min=1), default=4, show_default=True)
+@click.option(
+    "--outside/--no-outside",
+    default=True,
+    show_default=True,
+    help="Paths may use the ring around the board (the real game's rule).",
+)
+@max_turns_option()
+@click.option("--gravity", type=click.Choice(GRAVITIES), default="none", show_default=True)
+@_shared
+def survey_clear(
+    rows: int,
+    cols: int,
+    types: int,
+    copies: int,
+    outside: bool,
+    max_turns: int,
+    gravity: str,
+    **common: Any,
+) -> None:
+    """Random 连连看 boards (tiles shuffled onto the board): how many can be cleared, and
+    how many greedy play clears.  The default is KShisen's 16 x 9 with 36 types x 4."""
+    from graphsearch.survey import SurveySpec
+
+    if types * copies > rows * cols:
+        raise click.UsageError(f"{types} x {copies} tiles do not fit on {rows} x {cols} cells")
+    spec = SurveySpec(
+        "clear",
+        common["seed"],
+        common["boards"],
+        common["time_limit"],
+        rows=rows,
+        cols=cols,
+        types=types,
+        copies=copies,
+        outside=outside,
+        max_turns=max_turns,
+        gravity=gravity,
+    )
+    _run(spec, **common)
+
+
+@survey_group.command("mayan")
+@click.option("--n", "n", type=click.IntRange(1, 10), default=3, show_default=True)
+@click.option("--colors", type=click.IntRange(1, 10), default=4, show_default=True)
+@click.option("--blocks", type=click.IntRange(0, 35), default=12, show_default=True)
+@click.option(
+    "--same-color-swaps/--no-same-color-swaps",
+    default=True,
+    show_default=True,
+    help="Whether a swap of two blocks of one color is a move.",
+)
+@_shared
+def survey_mayan(n: int, colors: int, blocks: int, same_color_swaps: bool, **common: Any) -> None:
+    """Random Mayan boards (colors dealt in threes, no run at the start): how many can be
+    cleared in exactly n moves, and how many greedy play clears."""
+    from graphsearch.survey import SurveySpec
+
+    spec = SurveySpec(
+        "mayan",
+        common["seed"],
+        common["boards"],
+        common["time_limit"],
+        n=n,
+        colors=colors,
+        blocks=blocks,
+        same_color_swaps=same_color_swaps,
+    )
+    _run(spec, **common)
+
+
+def _run(
+    spec: SurveySpec,
+    *,
+    boards: int,
+    seed: int,
+    time_limit: float | None,
+    executor: str,
+    workers: int | None,
+    scheduler: str | None,
+    results: str | None,
+    fmt: str,
+    output: str | None,
+) -> None:
+    from graphsearch.survey import run_survey, summarize
+
+    if scheduler is not None and executor != "dask":
+        raise click.UsageError("--scheduler goes with --executor dask")
+    outcomes = _resume(results, spec) if results else {}
+    log = _open_log(results, spec, bool(outcomes)) if results else None
+    interrupted = False
+    try:
+        with Progress(spec.boards, "boards") as bar:
+            bar.update(len(outcomes))
+            stream = run_survey(
+                spec, executor=executor, workers=workers, scheduler=scheduler, skip=outcomes
+            )
+            for outcome in stream:
+                outcomes[outcome.index] = outcome
+                if log is not None:
+                    log.write(json.dumps(_outcome_json(outcome)) + "\n")
+                    log.flush()
+                bar.update(1)
+    except KeyboardInterrupt:
+        interrupted = True
+    except ImportError as exc:
+        raise CliError(str(exc), EXIT_USAGE) from None
+    finally:
+        if log is not None:
+            log.close()
+    summary = summarize(outcomes[i] for i in sorted(outcomes))
+    summary["settings"] = spec.settings()
+    summary["interrupted"] = interrupted
+    emit(to_json(summary) + "\n" if fmt == "json" else _table(summary), output)
+    if interrupted:
+        raise KeyboardInterrupt
+
+
+def _outcome_json(outcome: BoardOutcome) -> dict[str, object]:
+    return {
+        "board": outcome.index,
+        "verdict": outcome.verdict,
+        "greedy": outcome.greedy,
+        "seconds": outcome.seconds,
+    }
+
+
+def _resume(path: str, spec: SurveySpec) -> dict[int, BoardOutcome]:
+    """The outcomes already in a results file written with the same settings."""
+    from graphsearch.survey import BoardOutcome
+
+    if not os.path.exists(path):
+        return {}
+    try:
+        with open(path, encoding="utf-8") as handle:
+            lines = handle.read().splitlines()
+    except OSError as exc:
+        raise CliError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    try:
+        header = json.loads(lines[0]) if lines else None
+        if header != {"settings": _comparable(spec)}:
+            raise CliError(f"{path}: holds a survey with other settings; give another --results")
+        outcomes = {}
+        for line in lines[1:]:
+            row = json.loads(line)
+            outcome = BoardOutcome(row["board"], row["verdict"], row["greedy"], row["seconds"])
+            if 0 <= outcome.index < spec.boards:
+                outcomes[outcome.index] = outcome
+    except (ValueError, KeyError, TypeError):
+        raise CliError(f"{path}: not a survey results file") from None
+    return outcomes
+
+
+def _comparable(spec: SurveySpec) -> dict[str, object]:
+    """The settings a results file must share to be resumed (any number of boards)."""
+    return {k: v for k, v in spec.settings().items() if k != "boards"}
+
+
+def _open_log(path: str, spec: SurveySpec, resuming: bool) -> TextIO:
+    try:
+        log = open(path, "a" if resuming else "w", encoding="utf-8")  # noqa: SIM115
+    except OSError as exc:
+        raise CliError(f"{path}: cannot write: {exc.strerror or exc}") from None
+    if not resuming:
+        log.write(json.dumps({"settings": _comparable(spec)}) + "\n")
+        log.flush()
+    return log
+
+
+def _table(summary: dict[str, Any]) -> str:
+    s = summary["settings"]
+    if s["kind"] == "clear":
+        ring = "ring" if s["outside"] else "no ring"
+        what = (
+            f"{s['rows']} x {s['cols']} boards, {s['types']} types x {s['copies']}, {ring}, "
+            f"gravity {s['gravity']}, at most {s['max_turns']} turns"
+        )
+    else:
+        swaps = "same-color swaps" if s["same_color_swaps"] else "no same-color swaps"
+        what = f"Mayan boards of {s['blocks']} blocks, {s['colors']} colors, n = {s['n']}, {swaps}"
+    share = summary["share"]
+    interval = summary["share_95"]
+    share_text = (
+        "-" if share is None else f"{share:.1%} (95%: {interval[0]:.1%} to {interval[1]:.1%})"
+    )
+    sec = summary["seconds"]
+
+    def seconds(value: float | None) -> str:
+        return "-" if value is None else f"{value:.3f} s"
+
+    lines = [
+        f"{what}, seed {s['seed']}",
+        f"boards         {summary['boards']}"
+        + ("  (interrupted)" if summary["interrupted"] else ""),
+        f"clearable      {summary['clearable']}",
+        f"not clearable  {summary['not_clearable']}",
+        f"undecided      {summary['undecided']}",
+        f"greedy clears  {summary['greedy']}",
+        f"share          {share_text}",
+        f"seconds        median {seconds(sec['median'])}, p99 {seconds(sec['p99'])}, "
+        f"max {seconds(sec['max'])}",
+    ]
+    return "\n".join(lines) + "\n"

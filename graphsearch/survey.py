@@ -1,0 +1,237 @@
+"""Surveys: deal many boards by seed, decide each, count the outcomes.
+
+Board i of a survey is dealt from (seed, i) alone, so the counts do not depend on how the
+boards are split over workers or machines.  ``run_survey`` yields each board's outcome as it
+finishes, from one of three executors:
+
+* ``local`` with one worker: in this process, in board order;
+* ``local`` with more: a pool of processes (``concurrent.futures``);
+* ``dask``: a ``dask.distributed`` cluster, a local one by default or an existing
+  scheduler's address (``pip install 'graphsearch[dask]'``).
+
+With a time limit per board, a board that runs out is *undecided* (never a wrong verdict);
+which boards run out can depend on the machine, the counts of decided boards cannot.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Iterable, Iterator
+from dataclasses import asdict, dataclass
+
+__all__ = [
+    "EXECUTORS",
+    "KINDS",
+    "BoardOutcome",
+    "SurveySpec",
+    "run_board",
+    "run_survey",
+    "summarize",
+]
+
+KINDS = ("clear", "mayan")
+EXECUTORS = ("local", "dask")
+
+
+@dataclass(frozen=True)
+class SurveySpec:
+    """What to deal and how to decide it.  ``clear``: rows x cols boards of ``types``
+    types x ``copies`` tiles; ``mayan``: boards of ``blocks`` blocks in ``colors`` colors,
+    to be cleared in ``n`` moves."""
+
+    kind: str
+    seed: int
+    boards: int
+    time_limit: float | None = None
+    # clear
+    rows: int = 9
+    cols: int = 16
+    types: int = 36
+    copies: int = 4
+    outside: bool = True
+    max_turns: int = 2
+    gravity: str = "none"
+    # mayan
+    n: int = 3
+    colors: int = 4
+    blocks: int = 12
+    same_color_swaps: bool = True
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"a survey is of {' or '.join(KINDS)} boards, not {self.kind!r}")
+        if self.boards < 0:
+            raise ValueError("the number of boards is not negative")
+
+    def settings(self) -> dict[str, object]:
+        """The fields that matter for this kind of survey."""
+        shared = ("kind", "seed", "boards", "time_limit")
+        own = (
+            ("rows", "cols", "types", "copies", "outside", "max_turns", "gravity")
+            if self.kind == "clear"
+            else ("n", "colors", "blocks", "same_color_swaps")
+        )
+        fields = asdict(self)
+        return {name: fields[name] for name in (*shared, *own)}
+
+
+@dataclass(frozen=True)
+class BoardOutcome:
+    """One board's result: ``verdict`` is "yes" (clearable), "no" or "undecided"."""
+
+    index: int
+    verdict: str
+    greedy: bool
+    seconds: float
+
+
+def run_board(spec: SurveySpec, index: int) -> BoardOutcome:
+    """Deal board ``index`` of the survey and decide it (a top-level function, so that
+    process pools and dask can ship it)."""
+    from graphsearch.errors import SearchTimeout
+
+    start = time.perf_counter()
+    try:
+        if spec.kind == "clear":
+            solved, greedy = _clear_board(spec, index)
+        else:
+            solved, greedy = _mayan_board(spec, index)
+        verdict = "yes" if solved else "no"
+    except SearchTimeout:
+        verdict, greedy = "undecided", False
+    return BoardOutcome(index, verdict, greedy, round(time.perf_counter() - start, 6))
+
+
+def _clear_board(spec: SurveySpec, index: int) -> tuple[bool, bool]:
+    from graphsearch.llk.clearing import solve
+    from graphsearch.llk.game import greedy_clearing
+    from graphsearch.llk.generate import board_rng, deal
+
+    board = deal(spec.rows, spec.cols, spec.types, spec.copies, board_rng("llk", spec.seed, index))
+    rules = {"outside": spec.outside, "max_turns": spec.max_turns, "gravity": spec.gravity}
+    greedy = greedy_clearing(board, **rules) is not None
+    if greedy:
+        return True, True  # a clearing in hand: no search needed
+    return solve(board, time_limit=spec.time_limit, **rules).clearable, False
+
+
+def _mayan_board(spec: SurveySpec, index: int) -> tuple[bool, bool]:
+    import random
+
+    from graphsearch.mayan.board import Puzzle
+    from graphsearch.mayan.generate import deal
+    from graphsearch.mayan.search import greedy, solve
+
+    board = deal(random.Random(f"mayan/{spec.seed}/{index}"), spec.colors, spec.blocks)
+    if board is None:
+        raise ValueError(f"no board of {spec.blocks} blocks without a run was dealt")
+    puzzle = Puzzle(spec.n, board)
+    swaps = spec.same_color_swaps
+    if greedy(puzzle, same_color_swaps=swaps) is not None:
+        return True, True
+    result = solve(puzzle, same_color_swaps=swaps, time_limit=spec.time_limit)
+    return result.solvable, False
+
+
+def run_survey(
+    spec: SurveySpec,
+    *,
+    executor: str = "local",
+    workers: int | None = None,
+    scheduler: str | None = None,
+    skip: Iterable[int] = (),
+) -> Iterator[BoardOutcome]:
+    """Each board's outcome as it finishes (boards in ``skip`` are not run)."""
+    if executor not in EXECUTORS:
+        raise ValueError(f"executor is one of {', '.join(EXECUTORS)}, not {executor!r}")
+    done = set(skip)
+    todo = [i for i in range(spec.boards) if i not in done]
+    if executor == "dask":
+        yield from _dask(spec, todo, workers, scheduler)
+    elif workers == 1 or len(todo) <= 1:
+        for i in todo:
+            yield run_board(spec, i)
+    else:
+        yield from _processes(spec, todo, workers)
+
+
+def _processes(spec: SurveySpec, todo: list[int], workers: int | None) -> Iterator[BoardOutcome]:
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
+    pool = ProcessPoolExecutor(max_workers=workers)
+    try:
+        futures = [pool.submit(run_board, spec, i) for i in todo]
+        for future in as_completed(futures):
+            yield future.result()
+    finally:
+        pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _dask(
+    spec: SurveySpec, todo: list[int], workers: int | None, scheduler: str | None
+) -> Iterator[BoardOutcome]:
+    try:
+        from distributed import Client, LocalCluster, as_completed
+    except ImportError:
+        raise ImportError(
+            "the dask executor needs dask.distributed: pip install 'graphsearch[dask]'"
+        ) from None
+    if scheduler is not None:
+        client = Client(scheduler)
+        cluster = None
+    else:
+        cluster = LocalCluster(
+            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
+        )
+        client = Client(cluster)
+    try:
+        futures = client.map(run_board, [spec] * len(todo), todo, pure=False)
+        for future in as_completed(futures):
+            yield future.result()
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+def summarize(outcomes: Iterable[BoardOutcome]) -> dict[str, object]:
+    """The counts (keys ``boards``, ``clearable``, ``not_clearable``, ``undecided``,
+    ``greedy``), the clearable share of the decided boards with a 95% Wilson interval, and
+    the median / p99 / max seconds a board."""
+    rows = list(outcomes)
+    yes = sum(o.verdict == "yes" for o in rows)
+    no = sum(o.verdict == "no" for o in rows)
+    decided = yes + no
+    seconds = sorted(o.seconds for o in rows)
+    share = yes / decided if decided else None
+    return {
+        "boards": len(rows),
+        "clearable": yes,
+        "not_clearable": no,
+        "undecided": len(rows) - decided,
+        "greedy": sum(o.greedy for o in rows),
+        "share": None if share is None else round(share, 4),
+        "share_95": None if not decided else [round(v, 4) for v in wilson(yes, decided)],
+        "seconds": {
+            "median": _quantile(seconds, 0.5),
+            "p99": _quantile(seconds, 0.99),
+            "max": seconds[-1] if seconds else None,
+        },
+    }
+
+
+def wilson(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
+    """The Wilson score interval of a binomial share (95% by default)."""
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def _quantile(values: list[float], q: float) -> float | None:
+    """The nearest-rank quantile of sorted values."""
+    if not values:
+        return None
+    return values[max(0, math.ceil(q * len(values)) - 1)]
