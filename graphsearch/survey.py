@@ -106,10 +106,10 @@ def run_board(spec: SurveySpec, index: int) -> BoardOutcome:
 def _clear_board(spec: SurveySpec, index: int) -> tuple[bool, bool]:
     from graphsearch.llk.clearing import solve
     from graphsearch.llk.game import greedy_clearing
-    from graphsearch.llk.generate import board_rng, deal
+    from graphsearch.llk.generate import Rules, board_rng, deal
 
     board = deal(spec.rows, spec.cols, spec.types, spec.copies, board_rng("llk", spec.seed, index))
-    rules = {"outside": spec.outside, "max_turns": spec.max_turns, "gravity": spec.gravity}
+    rules = Rules(outside=spec.outside, max_turns=spec.max_turns, gravity=spec.gravity)
     greedy = greedy_clearing(board, **rules) is not None
     if greedy:
         return True, True  # a clearing in hand: no search needed

@@ -21,15 +21,24 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import TypedDict
 
 import numpy as np
 
 from graphsearch.llk.game import ClearMove, check_gravity, clears, greedy_clearing
 from graphsearch.llk.position import Position
 
-__all__ = ["METHODS", "GeneratedBoard", "deal", "generate_boards"]
+__all__ = ["METHODS", "GeneratedBoard", "Rules", "board_rng", "deal", "generate_boards"]
 
 METHODS = ("backwards", "sampling")
+
+
+class Rules(TypedDict):
+    """The rule a board is played under, as the whole-board functions take it."""
+
+    outside: bool
+    max_turns: int
+    gravity: str
 
 
 @dataclass(frozen=True)
@@ -87,7 +96,7 @@ def generate_boards(
         raise ValueError(f"method must be one of {', '.join(METHODS)}")
     from graphsearch.llk.clearing import solve
 
-    rules = {"outside": outside, "max_turns": max_turns, "gravity": gravity}
+    rules = Rules(outside=outside, max_turns=max_turns, gravity=gravity)
     for i in range(count):
         rng = board_rng("llk", seed, i)
         for tried in range(1, max_candidates + 1):
@@ -96,13 +105,14 @@ def generate_boards(
                 if built is None:
                     continue
                 board, clearing = built
-                assert clears(board, clearing, **rules), "a board built backwards clears"
+                if not clears(board, clearing, **rules):  # never: the construction is sound
+                    raise RuntimeError("a board built backwards did not replay")
             else:
                 board = deal(rows, cols, types, copies, rng)
                 result = solve(board, **rules)
                 if result.moves is None:
                     continue
-                clearing = result.moves
+                clearing = list(result.moves)
             greedy = greedy_clearing(board, **rules) is not None
             if greedy_fails and greedy:
                 continue
@@ -158,7 +168,7 @@ def _backwards(
 
 
 def _flat(pos: Position, cell: tuple[int, int]) -> int:
-    return (cell[0] + pos.pad) * pos.W + cell[1] + pos.pad
+    return int((cell[0] + pos.pad) * pos.W + cell[1] + pos.pad)
 
 
 def _links_placed(pos: Position, a: int, b: int, max_turns: int) -> bool:
@@ -183,7 +193,7 @@ def _place(
     empty stay together and near a way out: with the ring, the board's edge (the interior
     fills first); without it, one corner chosen at random.
     """
-    rows, cols = board.shape
+    rows, cols = int(board.shape[0]), int(board.shape[1])
     if outside:
 
         def depth(cell: tuple[int, int]) -> int:

@@ -92,8 +92,11 @@ def brute_force(columns, n, same_color_swaps=True):
 def canonical_moves(columns, same_color_swaps=True):
     """The legal moves less the left swaps (each swap counted once, as a right move)."""
     grid = to_grid(columns)
-    return [(x, y, g) for x, y, g in all_moves(columns, same_color_swaps)
-            if not (g == -1 and grid[x - 1][y])]
+    return [
+        (x, y, g)
+        for x, y, g in all_moves(columns, same_color_swaps)
+        if not (g == -1 and grid[x - 1][y])
+    ]
 
 
 def all_solutions(columns, n, same_color_swaps=True):

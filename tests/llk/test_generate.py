@@ -1,0 +1,60 @@
+"""Generated 连连看 boards: clearable for an engine other than the one that made them."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from graphsearch.llk.clearing_dfs import solve as dfs_solve
+from graphsearch.llk.game import GRAVITIES, clears, greedy_clearing
+from graphsearch.llk.generate import deal, generate_boards
+
+
+@pytest.mark.parametrize("gravity", GRAVITIES)
+@pytest.mark.parametrize("outside", [False, True])
+@pytest.mark.parametrize("method", ["backwards", "sampling"])
+def test_small_generated_boards_clear_for_the_reference_dfs(gravity, outside, method):
+    rules = {"outside": outside, "gravity": gravity}
+    made = list(generate_boards(3, 4, types=3, copies=4, seed=5, count=3, method=method, **rules))
+    for item in made:
+        assert sorted(np.unique(item.board, return_counts=True)[1].tolist()) == [4, 4, 4]
+        assert clears(item.board, item.clearing, **rules)
+        assert dfs_solve(item.board, **rules).clearable
+    again = generate_boards(3, 4, types=3, copies=4, seed=5, count=3, method=method, **rules)
+    assert [a.board.tolist() for a in again] == [m.board.tolist() for m in made]
+
+
+@pytest.mark.parametrize("gravity", ["none", "down"])
+@pytest.mark.parametrize("outside", [False, True])
+def test_full_kshisen_boards_built_backwards_replay(gravity, outside):
+    (item,) = generate_boards(9, 16, types=36, seed=1, outside=outside, gravity=gravity)
+    assert np.count_nonzero(item.board) == 144
+    assert clears(item.board, item.clearing, outside=outside, gravity=gravity)
+
+
+def test_greedy_fails_and_min_nodes_filters():
+    rules = {"outside": True}
+    for item in generate_boards(4, 6, types=6, seed=3, count=3, greedy_fails=True, **rules):
+        assert not item.greedy
+        assert greedy_clearing(item.board, **rules) is None
+        assert dfs_solve(item.board, **rules).clearable
+    (item,) = generate_boards(4, 6, types=6, seed=3, min_nodes=3, **rules)
+    assert item.nodes is not None and item.nodes >= 3
+
+
+def test_bad_settings_are_refused():
+    with pytest.raises(ValueError):
+        next(generate_boards(2, 2, types=2, copies=4, seed=1))
+    with pytest.raises(ValueError):
+        next(generate_boards(3, 3, types=3, copies=3, seed=1))
+    with pytest.raises(ValueError):
+        next(generate_boards(3, 4, types=3, seed=1, gravity="sideways"))
+
+
+def test_deal_uses_every_tile_once():
+    import random
+
+    board = deal(11, 19, 50, 4, random.Random(1))
+    values, counts = np.unique(board[board > 0], return_counts=True)
+    assert values.tolist() == list(range(1, 51)) and set(counts.tolist()) == {4}
+    assert np.count_nonzero(board == 0) == 209 - 200
