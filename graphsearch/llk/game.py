@@ -174,15 +174,27 @@ def greedy_clearing(
     board: object, *, outside: bool = False, max_turns: int = 2, gravity: str = "none"
 ) -> list[ClearMove] | None:
     """Greedy play, as KShisen checks its boards: remove the first linked pair in row-major
-    order, again and again, never going back; its moves if that clears the board."""
-    current = settle(board, gravity)
+    order (as ``linkable_pairs`` lists them), again and again, never going back; its moves
+    if that clears the board.  The pairs are found on the bitset board of the searches and
+    a clearing is replayed through the rules before it is returned."""
+    from graphsearch.llk.position import Position
+
+    pos = Position(settle(board, gravity), outside=outside, gravity=gravity)
     moves = []
-    while current.any():
-        options = linkable_pairs(current, outside=outside, max_turns=max_turns)
-        if not options:
+    while pos.remaining():
+        found = None
+        for a in sorted(cell for cells in pos.tiles for cell in cells):
+            kind = pos.grid[a]
+            for b in sorted(pos.tiles[kind]):
+                if b > a and pos.links(a, b, max_turns):
+                    found = a, b
+                    break
+            if found:
+                break
+        if found is None:
             return None
-        moves.append(options[0])
-        current = play(
-            current, options[0], outside=outside, max_turns=max_turns, gravity=gravity
-        ).after
+        moves.append(ClearMove.of(pos.cell(found[0]), pos.cell(found[1])))
+        pos.remove(*found)
+    if not clears(board, moves, outside=outside, max_turns=max_turns, gravity=gravity):
+        raise RuntimeError("greedy play's clearing does not replay")  # never: one rule
     return moves

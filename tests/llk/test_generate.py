@@ -58,3 +58,36 @@ def test_deal_uses_every_tile_once():
     values, counts = np.unique(board[board > 0], return_counts=True)
     assert values.tolist() == list(range(1, 51)) and set(counts.tolist()) == {4}
     assert np.count_nonzero(board == 0) == 209 - 200
+
+
+def naive_greedy(board, outside, max_turns, gravity):
+    """Greedy play straight from the rule module: the first of ``linkable_pairs`` each time."""
+    from graphsearch.llk.game import linkable_pairs, play, settle
+
+    current, moves = settle(board, gravity), []
+    while current.any():
+        options = linkable_pairs(current, outside=outside, max_turns=max_turns)
+        if not options:
+            return None
+        moves.append(options[0])
+        current = play(
+            current, options[0], outside=outside, max_turns=max_turns, gravity=gravity
+        ).after
+    return moves
+
+
+def test_greedy_play_takes_the_first_linked_pair_each_time():
+    import random
+
+    cleared = stuck = 0
+    for seed in range(12):
+        board = deal(5, 6, 7, 4, random.Random(seed))
+        for outside in (False, True):
+            for gravity in ("none", "down", "right"):
+                for max_turns in (1, 2):
+                    expected = naive_greedy(board, outside, max_turns, gravity)
+                    rules = {"outside": outside, "max_turns": max_turns, "gravity": gravity}
+                    assert greedy_clearing(board, **rules) == expected
+                    cleared += expected is not None
+                    stuck += expected is None
+    assert cleared >= 20 and stuck >= 20, (cleared, stuck)
