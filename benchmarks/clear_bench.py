@@ -36,11 +36,11 @@ SETTINGS = {
 
 
 def deal(rows: int, cols: int, types: int, copies: int, seed: int) -> list[list[int]]:
-    rng = random.Random(seed)
-    tiles = [t for t in range(1, types + 1) for _ in range(copies)]
-    tiles += [0] * (rows * cols - len(tiles))
-    rng.shuffle(tiles)
-    return [tiles[r * cols : (r + 1) * cols] for r in range(rows)]
+    """Board ``seed`` of a setting: the library's deal from ``random.Random(seed)``."""
+    from graphsearch.llk.generate import deal as deal_board
+
+    board: list[list[int]] = deal_board(rows, cols, types, copies, random.Random(seed)).tolist()
+    return board
 
 
 def board_text(board: list[list[int]]) -> str:
@@ -51,15 +51,9 @@ def board_text(board: list[list[int]]) -> str:
 
 def greedy(board: list[list[int]], gravity: str) -> bool:
     """KShisen's check: remove the first linked pair, again and again; never go back."""
-    from graphsearch.llk.game import linkable_pairs, play, settle
+    from graphsearch.llk.game import greedy_clearing
 
-    tiles = settle(board, gravity)
-    while tiles.any():
-        moves = linkable_pairs(tiles, outside=True)
-        if not moves:
-            return False
-        tiles = play(tiles, moves[0], outside=True, gravity=gravity).after
-    return True
+    return greedy_clearing(board, outside=True, gravity=gravity) is not None
 
 
 def timed(command: list[str], text: str, limit: float) -> tuple[str, float]:

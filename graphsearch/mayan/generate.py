@@ -12,8 +12,8 @@ Two ways to propose a candidate, both checked the same way afterwards:
 * **sampling**: deal the blocks at random onto the columns (no runs) and hope.
 
 A candidate becomes a puzzle when ``count_solutions`` (an exhaustive count, stopped at two)
-finds exactly one solution under the chosen convention.  ``benchmarks/mayan_bench.py
---generate`` measures both: building backwards finds unique puzzles much faster, since a
+finds exactly one solution under the chosen convention.  ``benchmarks/generate_bench.py``
+measures both: building backwards finds unique puzzles much faster, since a
 random board almost never has a solution at all.
 """
 
