@@ -2,6 +2,7 @@
 
     python benchmarks/cpsat_bench.py model [--boards 10] [--time-limit 120]
     python benchmarks/cpsat_bench.py prefilter [--boards 60] [--n 1 2 3 5]
+    python benchmarks/cpsat_bench.py clear [--boards 10] [--time-limit 60] [--sizes 9x16 ...]
 
 ``model``: boards of 8 to 19 blocks, n = 3 to 5, half of them random, half made of colors
 of three or four blocks (often solvable); the CP-SAT engine's time beside the
@@ -9,6 +10,12 @@ search's, and whether the answers agree (an undecided model counts as a timeout)
 ``prefilter``: random dense boards (18 to 33 blocks); for each n, how many boards the column
 bound (a) already rejects at the root, how many more the CP-SAT relaxation (b) proves
 unsolvable, its mean cost, and the search time that a rejection saves.
+``clear``: whole 连连看 boards without gravity (36 types x 4 and the ring for the KShisen
+sizes; board i dealt from seed i as in ``clear_bench.py``): per size, the decided share,
+median and max seconds of ``search`` (the pairing search), the CP-SAT model alone
+(``presolve=False``: the whole board handed to the model), and ``cpsat`` as ``solve clear
+--engine cpsat`` runs it (the search's presolve and a bounded search for a hint, then the
+model); every verdict is compared and every clearing replayed.
 """
 
 from __future__ import annotations
@@ -103,15 +110,63 @@ def bench_prefilter(args) -> None:
         )
 
 
+def bench_clear(args) -> None:
+    from cpmodels.clear import solve as cpsat_clear
+    from graphsearch.errors import SearchTimeout
+    from graphsearch.llk.clearing import solve as search_clear
+    from graphsearch.llk.game import clears
+    from graphsearch.llk.generate import deal
+
+    cpsat_clear([[1, 1]])  # import OR-Tools before timing
+    engines = {
+        "search": lambda b, t: search_clear(b, outside=True, time_limit=t),
+        "model alone": lambda b, t: cpsat_clear(b, outside=True, time_limit=t, presolve=False),
+        "cpsat": lambda b, t: cpsat_clear(b, outside=True, time_limit=t),
+    }
+    print(f"{'size':>6} {'engine':<12}{'decided':>9}{'median s':>10}{'max s':>9}  agree")
+    for size in args.sizes:
+        rows, cols = map(int, size.split("x"))
+        types = min(36, rows * cols // 4)
+        boards = [deal(rows, cols, types, 4, random.Random(i)) for i in range(1, args.boards + 1)]
+        verdicts: dict[str, list[bool | None]] = {}
+        for name, engine in engines.items():
+            times, seen = [], []
+            for board in boards:
+                start = time.perf_counter()
+                try:
+                    result = engine(board, args.time_limit)
+                    verdict = result.clearable
+                    if result.moves is not None:
+                        assert clears(board, result.moves, outside=True), name
+                except SearchTimeout:
+                    verdict = None
+                times.append(time.perf_counter() - start)
+                seen.append(verdict)
+            verdicts[name] = seen
+            decided = sum(v is not None for v in seen)
+            agree = all(
+                v is None or w is None or v == w
+                for other in verdicts.values()
+                for v, w in zip(seen, other, strict=True)
+            )
+            median = statistics.median(times)
+            print(
+                f"{size:>6} {name:<12}{decided:>5}/{len(boards):<3}{median:>10.2f}"
+                f"{max(times):>9.2f}  {'yes' if agree else 'NO'}",
+                flush=True,
+            )
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("part", choices=["model", "prefilter"])
+    parser.add_argument("part", choices=["model", "prefilter", "clear"])
     parser.add_argument("--boards", type=int, default=10)
     parser.add_argument("--n", type=int, nargs="+", default=[1, 2, 3, 5])
     parser.add_argument("--time-limit", type=float, default=120.0)
     parser.add_argument("--seed", type=int, default=2011)
+    parser.add_argument("--sizes", nargs="+", default=["6x8", "9x16"], help="rows x cols")
     args = parser.parse_args()
-    bench_model(args) if args.part == "model" else bench_prefilter(args)
+    {"model": bench_model, "prefilter": bench_prefilter, "clear": bench_clear}[args.part](args)
     return 0
 
 

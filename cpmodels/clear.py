@@ -21,8 +21,10 @@ of the same round are on no chosen path of that round.
 Before the model is built the board goes through the pairing search's own presolve (sound
 reductions: committed pairs and self-clearing types go at once; options ruled out one step
 ahead are dropped; types left with one option are committed), so the model sees only the
-kernel.  A short dive of the search (a node budget, so deterministic) gives a solution
-hint when it finds a clearing.  A solution's pairing is decoded by committing it and
+kernel.  The search then looks for a clearing to hint the model with: a short dive, and if
+that fails the search itself, stopped after ``HINT_BRANCHINGS`` branchings (node budgets,
+so deterministic); a position that bounded search proves dead is answered ``NO`` at once,
+like one the look-ahead rules out.  A solution's pairing is decoded by committing it and
 playing each pair as soon as it links, then replayed through the rules.  One worker, so
 that the same board gives the same clearing every run.
 """
@@ -44,7 +46,10 @@ from graphsearch.llk.position import Position
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
 
-__all__ = ["ClearModel", "solve"]
+__all__ = ["HINT_BRANCHINGS", "ClearModel", "solve"]
+
+# the branchings the pairing search may spend on a hint (or a proof) before the model runs
+HINT_BRANCHINGS = 256
 
 Literal = Any  # a CP-SAT literal
 
@@ -166,11 +171,18 @@ def solve(
         if options is None:
             return _result(None, stats, deadline)
     if node.occ:
+        hint = None
+        if presolve:
+            hint = search.quick(node)
+            if hint is None:
+                found, moves_found = search.bounded(node, HINT_BRANCHINGS)
+                if found is False:
+                    return _result(None, stats, deadline)
+                hint = moves_found if found else None
         model = ClearModel(search, node)
-        dive = search.quick(node) if presolve else None
-        if dive is not None:
-            model.hint(dive)
-        pairing = _solve_model(model, deadline, stats)
+        if hint is not None:
+            model.hint(hint)
+        pairing = _solve_model(model, deadline, stats, hinted=hint is not None)
         if pairing is None:
             return _result(None, stats, deadline)
         node = node.copy()
@@ -182,11 +194,18 @@ def solve(
     return _result(moves, stats, deadline)
 
 
-def _solve_model(model: ClearModel, deadline: Deadline, stats: ClearStats) -> list[int] | None:
+def _solve_model(
+    model: ClearModel, deadline: Deadline, stats: ClearStats, hinted: bool = False
+) -> list[int] | None:
+    """Solve on one worker.  With a complete hint CP-SAT's presolve is skipped: on a
+    16 x 9 kernel it takes some 8 s, and the first descent follows the hint to a solution
+    in 0.3 s without it."""
     from ortools.sat.python import cp_model
 
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
+    if hinted:
+        solver.parameters.cp_model_presolve = False
     left = deadline.left()
     if left is not None:
         solver.parameters.max_time_in_seconds = left

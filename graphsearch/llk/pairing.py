@@ -118,6 +118,10 @@ class PairingNode:
 _Option = tuple[int, PairingNode, list[ClearMove]]  # a pair committed, the position, moves played
 
 
+class _Exhausted(Exception):
+    """The bounded search used up its branchings."""
+
+
 class PairingSearch:
     """The search; ``run`` returns the clearing's moves or None.  Raises SearchTimeout."""
 
@@ -149,6 +153,7 @@ class PairingSearch:
         self.groups: dict[tuple[int, ...], list[int]] = {}
         self.dead: set[tuple[int, int]] = set()
         self.budget = 0
+        self.limit: int | None = None  # branchings left to the bounded search
         occ = 0
         for bit in self.bits:
             occ |= bit
@@ -308,6 +313,10 @@ class PairingSearch:
         self.stats.nodes += 1
         if self.deadline.expired():
             raise SearchTimeout("the search had not finished", self.stats)
+        if self.limit is not None:
+            self.limit -= 1
+            if self.limit < 0:
+                raise _Exhausted
         start = len(moves)
         keys = [key]
         node, best = self.look_ahead(node, moves, keys)
@@ -406,6 +415,20 @@ class PairingSearch:
         self.budget = 8 * len(node.open) + 8
         moves: list[ClearMove] = []
         return moves if self.dive(node.copy(), moves) else None
+
+    def bounded(self, node: PairingNode, budget: int) -> tuple[bool | None, list[ClearMove]]:
+        """The search from ``node`` stopped after ``budget`` branchings (so deterministic):
+        (True, its clearing), (False, []) when it proved ``node`` dead, or (None, []) when
+        the budget ran out.  What it proved dead stays in the table."""
+        moves: list[ClearMove] = []
+        self.limit = budget
+        try:
+            found = self.search(node.copy(), moves)
+        except _Exhausted:
+            return None, []
+        finally:
+            self.limit = None
+        return found, moves if found else []
 
     def run(self) -> list[ClearMove] | None:
         moves: list[ClearMove] = []
