@@ -268,18 +268,13 @@ def _slide_in(
                 continue
             if j == i and e >= d:
                 e += 1  # the second goes beyond the first in the same line
-            if (j, e) == (i, d):
-                continue
             stack[j].insert(e, marker - 1)
             trial = unstack(stack)
-            a = next(zip(*np.nonzero(trial == marker), strict=True))
-            b = next(zip(*np.nonzero(trial == marker - 1), strict=True))
             trial[trial < 0] = 0
+            a, b = cell(i, stack[i].index(marker)), cell(j, stack[j].index(marker - 1))
             pos = Position(trial, outside=outside)
-            fa, fb = _flat(pos, (int(a[0]), int(a[1]))), _flat(pos, (int(b[0]), int(b[1])))
-            if _links_placed(pos, fa, fb, max_turns):
-                far = abs(j - anchor)
-                partners.append((far, trial, (int(a[0]), int(a[1])), (int(b[0]), int(b[1]))))
+            if _links_placed(pos, _flat(pos, a), _flat(pos, b), max_turns):
+                partners.append((abs(j - anchor), trial, a, b))
         if partners:
             farthest = max(p[0] for p in partners)
             _, trial, a, b = rng.choice([p for p in partners if p[0] == farthest])
