@@ -182,7 +182,7 @@ def _run(
         raise click.UsageError("--scheduler goes with --executor dask")
     outcomes = _resume(results, spec) if results else {}
     log = _open_log(results, spec, bool(outcomes)) if results else None
-    interrupted = False
+    stopped: BaseException | None = None  # Ctrl-C or SIGTERM: report what finished
     try:
         with Progress(spec.boards, "boards") as bar:
             bar.update(len(outcomes))
@@ -195,8 +195,8 @@ def _run(
                     log.write(json.dumps(_outcome_json(outcome)) + "\n")
                     log.flush()
                 bar.update(1)
-    except KeyboardInterrupt:
-        interrupted = True
+    except (KeyboardInterrupt, SystemExit) as exc:
+        stopped = exc
     except ImportError as exc:
         raise CliError(str(exc), EXIT_USAGE) from None
     finally:
@@ -204,10 +204,10 @@ def _run(
             log.close()
     summary = summarize(outcomes[i] for i in sorted(outcomes))
     summary["settings"] = spec.settings()
-    summary["interrupted"] = interrupted
+    summary["interrupted"] = stopped is not None
     emit(to_json(summary) + "\n" if fmt == "json" else _table(summary), output)
-    if interrupted:
-        raise KeyboardInterrupt
+    if stopped is not None:
+        raise stopped
 
 
 def _outcome_json(outcome: BoardOutcome) -> dict[str, object]:
