@@ -208,13 +208,15 @@ def solve(
     odd = any(len(cells) % 2 for cells in pos.tiles)  # a type with an odd count never goes
     # the search goes a level deeper a move: up to half the tiles
     sys.setrecursionlimit(max(sys.getrecursionlimit(), pos.remaining() + 1000))
-    if gravity == "none" and max_turns <= 2 and not odd:
-        from graphsearch.llk.pairing import PairingSearch
+    try:
+        if gravity == "none" and max_turns <= 2 and not odd:
+            from graphsearch.llk.pairing import PairingSearch
 
-        moves = PairingSearch(pos, max_turns, deadline, search.stats).run()
-        found = moves is not None
-        path = moves or []
-    else:
-        found = not odd and search.clear(pos, set(), path)
-    search.stats.seconds = round(deadline.elapsed(), 6)
+            moves = PairingSearch(pos, max_turns, deadline, search.stats).run()
+            found = moves is not None
+            path = moves or []
+        else:
+            found = not odd and search.clear(pos, set(), path)
+    finally:
+        search.stats.seconds = round(deadline.elapsed(), 6)
     return ClearResult(tuple(path) if found else None, "search", search.stats)

@@ -311,7 +311,7 @@ class PairingSearch:
             self.stats.table_hits += 1
             return False
         self.stats.nodes += 1
-        if self.deadline.expired():
+        if self.deadline.passed():
             raise SearchTimeout("the search had not finished", self.stats)
         if self.limit is not None:
             self.limit -= 1
@@ -345,6 +345,8 @@ class PairingSearch:
                 return node, None
             best: list[_Option] | None = None
             for kind in list(node.open):
+                if self.deadline.passed():  # a look-ahead can take a while
+                    raise SearchTimeout("the search had not finished", self.stats)
                 live = []
                 for p in self._options(node, kind):
                     child, played = self._commit(node, kind, p)
@@ -392,7 +394,7 @@ class PairingSearch:
             return False
         self.budget -= 1
         self.stats.nodes += 1
-        if self.deadline.expired():
+        if self.deadline.passed():
             raise SearchTimeout("the search had not finished", self.stats)
         if not node.open or self.stuck(node):
             self.dead.add(key)
