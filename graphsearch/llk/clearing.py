@@ -50,7 +50,12 @@ from graphsearch.llk.game import ClearMove, check_gravity, settle
 from graphsearch.llk.grid import as_board
 from graphsearch.llk.position import Position, links
 
-__all__ = ["ClearResult", "ClearStats", "solve"]
+__all__ = ["MOVE_DIVE_POSITIONS", "ClearResult", "ClearStats", "solve"]
+
+# Without gravity, when the pairing search's own dive finds nothing: a dive of the move
+# search over this many positions, before the full pairing search.  Some boards that the
+# pairing search takes seconds over are cleared by the first moves a move search tries.
+MOVE_DIVE_POSITIONS = 40
 
 
 @dataclass(slots=True)
@@ -84,10 +89,15 @@ class ClearResult:
         return self.moves is not None
 
 
+class _Exhausted(Exception):
+    """A dive used up its positions."""
+
+
 class _Search:
     def __init__(self, max_turns: int, deadline: Deadline) -> None:
         self.max_turns = max_turns
         self.deadline = deadline
+        self.budget: int | None = None  # positions left to a dive
         self.dead: set[bytes] = set()
         self.stats = ClearStats()
 
@@ -159,6 +169,19 @@ class _Search:
                     progress = True
         return bool(stuck)
 
+    def dive(self, pos: Position, budget: int) -> list[ClearMove] | None:
+        """The move search on a copy of ``pos``, stopped after ``budget`` positions (so
+        deterministic): its clearing, or None when it proved none or ran out."""
+        self.budget = budget
+        path: list[ClearMove] = []
+        try:
+            found = self.clear(pos.copy(), set(), path)
+        except _Exhausted:
+            found = False
+        finally:
+            self.budget = None
+        return path if found else None
+
     def clear(self, pos: Position, linked: set[tuple[int, int]], path: list[ClearMove]) -> bool:
         """Whether ``pos`` can be cleared; on success ``path`` ends with the clearing."""
         start = len(path)
@@ -173,6 +196,10 @@ class _Search:
         self.stats.nodes += 1
         if self.deadline.expired():
             raise SearchTimeout("the search had not finished", self.stats)
+        if self.budget is not None:
+            self.budget -= 1
+            if self.budget < 0:
+                raise _Exhausted
         if pos.gravity == "none" and self.deadlocked(pos, linked):
             self.dead.add(key)
             del path[start:]
@@ -212,7 +239,8 @@ def solve(
         if gravity == "none" and max_turns <= 2 and not odd:
             from graphsearch.llk.pairing import PairingSearch
 
-            moves = PairingSearch(pos, max_turns, deadline, search.stats).run()
+            pairing = PairingSearch(pos, max_turns, deadline, search.stats)
+            moves = pairing.run(lambda: search.dive(pos, MOVE_DIVE_POSITIONS))
             found = moves is not None
             path = moves or []
         else:

@@ -27,6 +27,7 @@ dead.  Positions proven dead (tiles left and commitments) go into a table.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -432,11 +433,19 @@ class PairingSearch:
             self.limit = None
         return found, moves if found else []
 
-    def run(self) -> list[ClearMove] | None:
+    def run(
+        self, dive: Callable[[], list[ClearMove] | None] | None = None
+    ) -> list[ClearMove] | None:
+        """A clearing of the board, or None.  ``dive``, another engine's bounded try at a
+        whole clearing, runs when the quick dive finds none, before the full search."""
         moves: list[ClearMove] = []
         node = self.root.copy()
         self.close(node, moves)
         rest = self.quick(node)
+        if rest is None and dive is not None:
+            whole = dive()
+            if whole is not None:
+                return whole
         if rest is None:
             rest = []
             if not self.search(node, rest):
