@@ -224,8 +224,13 @@ def solve(
     max_turns: int = 2,
     gravity: str = "none",
     time_limit: float | None = None,
+    max_nodes: int | None = None,
 ) -> ClearResult:
-    """A clearing of the whole board, or None when no order of moves clears it."""
+    """A clearing of the whole board, or None when no order of moves clears it.
+
+    Raises SearchTimeout when ``time_limit`` runs out, or when the search has branched
+    ``max_nodes`` times (after its dives): a limit that, unlike a clock, gives the same
+    verdict on every machine."""
     check_gravity(gravity)
     tiles = settle(as_board(board), gravity)
     deadline = Deadline(time_limit, every=64)
@@ -240,11 +245,16 @@ def solve(
             from graphsearch.llk.pairing import PairingSearch
 
             pairing = PairingSearch(pos, max_turns, deadline, search.stats)
-            moves = pairing.run(lambda: search.dive(pos, MOVE_DIVE_POSITIONS))
+            moves = pairing.run(lambda: search.dive(pos, MOVE_DIVE_POSITIONS), max_nodes)
             found = moves is not None
             path = moves or []
         else:
-            found = not odd and search.clear(pos, set(), path)
+            search.budget = max_nodes
+            try:
+                found = not odd and search.clear(pos, set(), path)
+            except _Exhausted:
+                message = f"the search used up its {max_nodes} positions"
+                raise SearchTimeout(message, search.stats) from None
     finally:
         search.stats.seconds = round(deadline.elapsed(), 6)
     return ClearResult(tuple(path) if found else None, "search", search.stats)

@@ -9,7 +9,9 @@ Two ways to make a board, each proved clearable before it is returned:
   cell), so that removing it lets them fall back.  The clearing comes with the board and is
   replayed through the rules.
 * **sampling**: deal the tiles uniformly at random and keep the board if the ``search``
-  engine clears it.  These boards look like the game's own deals; they take longer.
+  engine clears it within ``SAMPLING_NODES`` branchings (a deal it cannot settle that fast
+  is passed over, so the boards lean a little toward those the search finds easy).  These
+  boards look like the game's own deals; they take longer.
 
 Options a designer wants: ``greedy_fails`` keeps only boards that greedy play (KShisen's
 check) does not clear, so that the choice of pairs matters; ``min_nodes`` keeps only boards
@@ -25,12 +27,17 @@ from typing import TypedDict
 
 import numpy as np
 
+from graphsearch.errors import SearchTimeout
 from graphsearch.llk.game import ClearMove, check_gravity, clears, greedy_clearing
 from graphsearch.llk.position import Position
 
 __all__ = ["METHODS", "GeneratedBoard", "Rules", "board_rng", "deal", "generate_boards"]
 
 METHODS = ("backwards", "sampling")
+
+# Sampling gives up on a deal after the search branches this often (a node budget, so the
+# same seed gives the same boards on every machine); a few deals in a hundred need more.
+SAMPLING_NODES = 20
 
 
 class Rules(TypedDict):
@@ -109,7 +116,10 @@ def generate_boards(
                     raise RuntimeError("a board built backwards did not replay")
             else:
                 board = deal(rows, cols, types, copies, rng)
-                result = solve(board, **rules)
+                try:
+                    result = solve(board, max_nodes=SAMPLING_NODES, **rules)
+                except SearchTimeout:
+                    continue  # too hard to settle quickly: the next deal
                 if result.moves is None:
                     continue
                 clearing = list(result.moves)

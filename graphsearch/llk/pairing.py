@@ -434,10 +434,14 @@ class PairingSearch:
         return found, moves if found else []
 
     def run(
-        self, dive: Callable[[], list[ClearMove] | None] | None = None
+        self,
+        dive: Callable[[], list[ClearMove] | None] | None = None,
+        budget: int | None = None,
     ) -> list[ClearMove] | None:
         """A clearing of the board, or None.  ``dive``, another engine's bounded try at a
-        whole clearing, runs when the quick dive finds none, before the full search."""
+        whole clearing, runs when the quick dive finds none, before the full search.
+        With a ``budget`` the full search branches at most that often and raises
+        SearchTimeout after (a deterministic limit, unlike a clock)."""
         moves: list[ClearMove] = []
         node = self.root.copy()
         self.close(node, moves)
@@ -446,7 +450,13 @@ class PairingSearch:
             whole = dive()
             if whole is not None:
                 return whole
-        if rest is None:
+        if rest is None and budget is not None:
+            found, rest = self.bounded(node, budget)
+            if found is None:
+                raise SearchTimeout(f"the search used up its {budget} branchings", self.stats)
+            if not found:
+                return None
+        elif rest is None:
             rest = []
             if not self.search(node, rest):
                 return None
