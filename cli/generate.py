@@ -54,7 +54,9 @@ def generate_group() -> None:
     "kept only when an exhaustive count finds exactly one solution.",
 )
 @click.option("--seed", type=int, required=True, help="Puzzle i depends only on (seed, i).")
-@click.option("--count", type=click.IntRange(min=1), default=1, show_default=True)
+@click.option(
+    "--count", type=click.IntRange(min=1), default=1, show_default=True, help="How many to make."
+)
 @click.option(
     "-o",
     "--output",
@@ -128,15 +130,21 @@ def generate_mayan(
 
 
 @generate_group.command("llk")
-@click.option("--rows", type=click.IntRange(min=1), required=True)
-@click.option("--cols", type=click.IntRange(min=1), required=True)
+@click.option("--rows", type=click.IntRange(min=1), required=True, help="Board rows.")
+@click.option("--cols", type=click.IntRange(min=1), required=True, help="Board columns.")
 @click.option("--types", type=click.IntRange(min=1), required=True, help="Tile types 1..T.")
 @click.option(
     "--copies", type=click.IntRange(min=2), default=4, show_default=True, help="Tiles a type."
 )
 @outside_option("Let paths use the ring of empty cells around the board.")
 @max_turns_option()
-@click.option("--gravity", type=click.Choice(GRAVITIES), default="none", show_default=True)
+@click.option(
+    "--gravity",
+    type=click.Choice(GRAVITIES),
+    default="none",
+    show_default=True,
+    help="The side tiles slide toward after every removal (KShisen's gravity is down).",
+)
 @click.option(
     "--method",
     type=click.Choice(["auto", "backwards", "sampling"]),
@@ -161,7 +169,9 @@ def generate_mayan(
     help="Keep only boards on which the search branches at least this often.",
 )
 @click.option("--seed", type=int, required=True, help="Board i depends only on (seed, i).")
-@click.option("--count", type=click.IntRange(min=1), default=1, show_default=True)
+@click.option(
+    "--count", type=click.IntRange(min=1), default=1, show_default=True, help="How many to make."
+)
 @click.option(
     "--format",
     "fmt",

@@ -89,10 +89,18 @@ def _shared(command: Callable[..., Any]) -> Callable[..., Any]:
 
 
 @survey_group.command("clear")
-@click.option("--rows", type=click.IntRange(min=1), default=9, show_default=True)
-@click.option("--cols", type=click.IntRange(min=1), default=16, show_default=True)
-@click.option("--types", type=click.IntRange(min=1), default=36, show_default=True)
-@click.option("--copies", type=click.IntRange(min=1), default=4, show_default=True)
+@click.option(
+    "--rows", type=click.IntRange(min=1), default=9, show_default=True, help="Board rows."
+)
+@click.option(
+    "--cols", type=click.IntRange(min=1), default=16, show_default=True, help="Board columns."
+)
+@click.option(
+    "--types", type=click.IntRange(min=1), default=36, show_default=True, help="Tile types."
+)
+@click.option(
+    "--copies", type=click.IntRange(min=1), default=4, show_default=True, help="Tiles a type."
+)
 @click.option(
     "--outside/--no-outside",
     default=True,
@@ -100,7 +108,13 @@ def _shared(command: Callable[..., Any]) -> Callable[..., Any]:
     help="Paths may use the ring around the board (the real game's rule).",
 )
 @max_turns_option()
-@click.option("--gravity", type=click.Choice(GRAVITIES), default="none", show_default=True)
+@click.option(
+    "--gravity",
+    type=click.Choice(GRAVITIES),
+    default="none",
+    show_default=True,
+    help="The side tiles slide toward after every removal (KShisen's gravity is down).",
+)
 @_shared
 def survey_clear(
     rows: int,
