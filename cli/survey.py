@@ -211,7 +211,7 @@ def _run(
                 bar.update(1)
     except (KeyboardInterrupt, SystemExit) as exc:
         stopped = exc
-    except ImportError as exc:
+    except (ImportError, ValueError) as exc:  # no dask; settings no board can be dealt for
         raise CliError(str(exc), EXIT_USAGE) from None
     finally:
         if log is not None:

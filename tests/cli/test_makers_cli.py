@@ -119,3 +119,6 @@ def test_survey_results_file_resumes(solve, tmp_path):
 def test_survey_usage_errors(solve):
     assert solve("survey", "clear", "--rows", 2, "--cols", 2).status == 2
     assert solve("survey", "mayan", "--scheduler", "tcp://x:1").status == 2
+    # no board of 35 blocks in two colors without a run at the start: said, not a traceback
+    run = solve("survey", "mayan", "--blocks", 35, "--colors", 2, "--boards", 2, "--workers", 1)
+    assert run.status == 2 and "without a run" in run.err
