@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from graphsearch.choices import CLEAR_ENGINES, GRAVITIES
+from graphsearch.choices import CLEAR_ENGINES
 
 from .common import (
     EXIT_TIMEOUT,
@@ -15,6 +15,7 @@ from .common import (
     emit,
     engine_option,
     format_option,
+    gravity_option,
     input_name,
     library_errors,
     max_turns_option,
@@ -44,14 +45,7 @@ ENGINE_HELP = (
 @engine_option(list(CLEAR_ENGINES), "search", ENGINE_HELP)
 @outside_option("Let paths use the ring of empty cells around the board (the real game's rule).")
 @max_turns_option()
-@click.option(
-    "--gravity",
-    type=click.Choice(GRAVITIES),
-    default="none",
-    show_default=True,
-    help="After every removal (and before the first move) tiles slide toward this side "
-    "within their column (down, up) or row (left, right); KShisen's gravity is down.",
-)
+@gravity_option()
 @click.option("--hint", is_flag=True, help="Print only the first move of a clearing.")
 @format_option(
     ["judge", "json", "pretty", "svg"],

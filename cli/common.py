@@ -194,6 +194,19 @@ def max_turns_option(help: str = "The most turns a path may make.") -> Callable[
     )
 
 
+def gravity_option() -> Callable[[F], F]:
+    from graphsearch.choices import GRAVITIES
+
+    return click.option(
+        "--gravity",
+        type=click.Choice(GRAVITIES),
+        default="none",
+        show_default=True,
+        help="After every removal (and before the first move) tiles slide toward this side "
+        "within their column (down, up) or row (left, right); KShisen's gravity is down.",
+    )
+
+
 def outside_option(help: str) -> Callable[[F], F]:
     return click.option("--outside", is_flag=True, help=help)
 

@@ -6,12 +6,11 @@ from pathlib import Path
 
 import click
 
-from graphsearch.choices import GRAVITIES
-
 from .common import (
     CliError,
     Progress,
     emit,
+    gravity_option,
     max_turns_option,
     output_option,
     outside_option,
@@ -138,13 +137,7 @@ def generate_mayan(
 )
 @outside_option("Let paths use the ring of empty cells around the board.")
 @max_turns_option()
-@click.option(
-    "--gravity",
-    type=click.Choice(GRAVITIES),
-    default="none",
-    show_default=True,
-    help="The side tiles slide toward after every removal (KShisen's gravity is down).",
-)
+@gravity_option()
 @click.option(
     "--method",
     type=click.Choice(["auto", "backwards", "sampling"]),

@@ -9,13 +9,12 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 import click
 
-from graphsearch.choices import GRAVITIES
-
 from .common import (
     EXIT_USAGE,
     CliError,
     Progress,
     emit,
+    gravity_option,
     max_turns_option,
     output_option,
     time_limit_option,
@@ -108,13 +107,7 @@ def _shared(command: Callable[..., Any]) -> Callable[..., Any]:
     help="Paths may use the ring around the board (the real game's rule).",
 )
 @max_turns_option()
-@click.option(
-    "--gravity",
-    type=click.Choice(GRAVITIES),
-    default="none",
-    show_default=True,
-    help="The side tiles slide toward after every removal (KShisen's gravity is down).",
-)
+@gravity_option()
 @_shared
 def survey_clear(
     rows: int,
