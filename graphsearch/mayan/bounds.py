@@ -25,7 +25,13 @@ from pathlib import Path
 
 from graphsearch.mayan.board import HEIGHT, MAX_COLOR, WIDTH
 
-__all__ = ["UNREACHABLE", "color_distances", "histogram_distance", "moves_needed"]
+__all__ = [
+    "UNREACHABLE",
+    "color_distances",
+    "distance_table",
+    "histogram_distance",
+    "moves_needed",
+]
 
 UNREACHABLE = 255
 _BASE = HEIGHT + 1  # a column holds 0..7 blocks of one color
@@ -71,8 +77,9 @@ _TABLE_FILE = Path(__file__).with_name("histogram_distance.bin")
 
 
 @cache
-def _distance_table() -> bytes:
-    """The distance of every histogram, read from the file shipped beside this module.
+def distance_table() -> bytes:
+    """The distance of every histogram (indexed by ``sum(c[x] * 8**x)``), read from the file
+    shipped beside this module.
 
     Computing it takes about 0.4 s, too long for every start; ``compute_distance_table``
     makes it and ``python -m graphsearch.mayan.bounds`` writes the file (a test checks that
@@ -112,7 +119,7 @@ def compute_distance_table() -> bytes:
 
 def histogram_distance(counts: Sequence[int]) -> int:
     """Fewest single-column steps that make a color's histogram coverable (255: never)."""
-    return _distance_table()[sum(c * p for c, p in zip(counts, _POW, strict=True))]
+    return distance_table()[sum(c * p for c, p in zip(counts, _POW, strict=True))]
 
 
 def color_distances(grid: Sequence[int]) -> list[int]:
@@ -125,7 +132,7 @@ def color_distances(grid: Sequence[int]) -> list[int]:
             if not color:
                 break
             codes[color] += weight
-    table = _distance_table()
+    table = distance_table()
     return [table[code] for code in codes[1:] if code]
 
 

@@ -11,9 +11,18 @@ is the lexicographically smallest.  Prunings, all sound:
 * a table of (board, moves left) already searched without success: the search of a state
   does not depend on how it was reached.  The table is bounded (``DeadStates``); a state it
   has forgotten is only searched again, so the answer stays exact.
+
+Long searches are handed over to a compiled core (``graphsearch.mayan.compiled``, numba):
+the same search, which also skips moves that commute with a move already refuted (sleep
+sets), some 10 to 20 times faster.  The pure-Python search runs first, for
+``COMPILED_AFTER`` nodes, so that a short search never pays the second or so it takes to
+load the compiled one (searches of ``DEEP_N`` or more moves, rarely short, start there);
+either gives the same answer.
 """
 
 from __future__ import annotations
+
+import importlib.util
 
 from graphsearch.deadline import Deadline
 from graphsearch.errors import SearchTimeout
@@ -22,12 +31,35 @@ from graphsearch.mayan.bounds import moves_needed
 from graphsearch.mayan.result import MayanResult, SearchStats, allow_depth
 from graphsearch.mayan.rules import grid_moves, play
 
-__all__ = ["DEFAULT_TABLE_ENTRIES", "DeadStates", "greedy", "solve"]
+__all__ = [
+    "COMPILED_AFTER",
+    "DEEP_N",
+    "DEFAULT_TABLE_ENTRIES",
+    "DeadStates",
+    "compiled_core",
+    "greedy",
+    "solve",
+]
 
 # About 120 bytes an entry (a 35-byte key and its set slot): some 500 MB at most.
 DEFAULT_TABLE_ENTRIES = 4_000_000
 
+# Nodes the pure-Python search expands before the compiled core takes over (about 0.5 s).
+COMPILED_AFTER = 4000
+DEEP_N = 7
+# Nodes the compiled core expands between two looks at the clock (about 0.1 s).
+COMPILED_SLICE = 20_000
+
 _NONE: frozenset[bytes] = frozenset()
+
+
+class _HandOver(Exception):
+    """The pure-Python search has run long enough: the compiled core takes over."""
+
+
+def compiled_core() -> bool:
+    """Whether the compiled core can run here (numba is installed)."""
+    return importlib.util.find_spec("numba") is not None
 
 
 class DeadStates:
@@ -77,14 +109,29 @@ def solve(
     same_color_swaps: bool = True,
     time_limit: float | None = None,
     table: DeadStates | None = None,
+    compiled: bool | None = None,
 ) -> MayanResult:
     """The lexicographically smallest sequence of exactly ``puzzle.n`` moves that clears it.
 
     ``table`` may be shared by calls with the same ``same_color_swaps``, so that a caller
-    solving many related boards searches each state once.
+    solving many related boards searches each state once (such a search stays in Python).
+    ``compiled``: True runs the compiled core from the start, False never runs it, None
+    (the default) hands over to it after ``COMPILED_AFTER`` nodes (at once from ``DEEP_N``
+    moves) when numba is installed.
     """
     n = puzzle.n
     deadline = Deadline(time_limit)
+    if compiled is None:
+        hand_over_at = None
+        if table is None and compiled_core():
+            hand_over_at = 0 if n >= DEEP_N else COMPILED_AFTER
+    elif compiled and table is not None:
+        raise ValueError("the compiled core keeps its own table")
+    else:
+        hand_over_at = 0 if compiled else None
+    grid = puzzle.board.grid()
+    if hand_over_at == 0 and n > 0 and moves_needed(grid) <= n:
+        return _solve_compiled(puzzle, same_color_swaps, deadline)
     dead = DeadStates() if table is None else table
     nodes = leaves = hits = pruned = 0
     path: list[tuple[int, int]] = []
@@ -98,6 +145,8 @@ def solve(
         nodes += 1
         if deadline.expired():
             raise SearchTimeout("the search had not finished", stats())
+        if nodes == hand_over_at:
+            raise _HandOver
         if k > 1:
             young, old = dead.tables(k - 1)
         for src, g in grid_moves(grid, same_color_swaps):
@@ -123,12 +172,34 @@ def solve(
         return False
 
     allow_depth(n)
-    grid = puzzle.board.grid()
-    found = moves_needed(grid) <= n and search(grid, n)
+    try:
+        found = moves_needed(grid) <= n and search(grid, n)
+    except _HandOver:
+        return _solve_compiled(puzzle, same_color_swaps, deadline)
     moves = None
     if found:
         moves = tuple(Move(src // HEIGHT, src % HEIGHT, g) for src, g in reversed(path))
     return MayanResult(n, moves, "search", stats())
+
+
+def _solve_compiled(puzzle: Puzzle, same_color_swaps: bool, deadline: Deadline) -> MayanResult:
+    """The search by the compiled core, from the start, within what is left of the deadline
+    (the board has passed the bound and n >= 1)."""
+    from graphsearch.mayan.bounds import distance_table
+    from graphsearch.mayan.compiled import FOUND, RUNNING, CompiledSearch
+
+    search = CompiledSearch.start(puzzle.board.grid(), puzzle.n, distance_table(), same_color_swaps)
+
+    def stats() -> SearchStats:
+        return search.stats(round(deadline.elapsed(), 6))
+
+    while search.step(COMPILED_SLICE) == RUNNING:
+        if deadline.passed():
+            raise SearchTimeout("the search had not finished", stats())
+    moves = None
+    if search.status == FOUND:
+        moves = tuple(Move(src // HEIGHT, src % HEIGHT, g) for src, g in search.path())
+    return MayanResult(puzzle.n, moves, "search", stats())
 
 
 def greedy(puzzle: Puzzle, *, same_color_swaps: bool = True) -> tuple[Move, ...] | None:
@@ -156,6 +227,7 @@ def _stats(
 ) -> SearchStats:
     return SearchStats(
         seconds=round(deadline.elapsed(), 6),
+        core="python",
         nodes=nodes,
         leaves=leaves,
         table_hits=hits,
