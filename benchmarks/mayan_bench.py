@@ -8,6 +8,14 @@ n = 5, kept when the baseline needs at least ``--min-seconds`` on them (most are
 so the whole space is searched).  Each kept board is then run through both commands in turn
 (whole processes, so start-up counts); the answers must agree.  The table lists each board,
 both times and the ratio, and the totals.
+
+    python benchmarks/mayan_bench.py --deep [--ref REF] [--depths 6,7,8,9,10] [--boards 3]
+
+Deep searches: dense boards (30 blocks, 4 colors dealt in threes, ``generate.deal`` with
+seeds 1, 2, ...) at each n, solved by this checkout's search and by the search of the git
+ref ``--ref`` (the previous release, extracted with ``git archive``), each board a whole
+process of its own (``python -c``, the same few lines for both); seconds and peak memory
+(the child's maximum resident set) per board, the answers compared.
 """
 
 from __future__ import annotations
@@ -46,21 +54,124 @@ def run(command: list[str], text: str, timeout: float | None = None) -> tuple[fl
     return time.perf_counter() - start, proc.stdout
 
 
+# One board on stdin, the answer on stdout: run with the tree to import from as argv[1].
+RUNNER = """
+import sys
+sys.path.insert(0, sys.argv[1])
+from graphsearch.mayan import format_moves, parse_puzzle
+from graphsearch.mayan.search import solve
+print(format_moves(solve(parse_puzzle(sys.stdin.read())).moves), end="")
+"""
+
+
+def run_measured(command: list[str], text: str, timeout: float | None) -> tuple[float, int, str]:
+    """Seconds, peak resident memory (MB) and the output of one whole process."""
+    import os
+    import tempfile
+
+    with tempfile.TemporaryFile("w+") as out:
+        start = time.perf_counter()
+        proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=out, text=True)
+        assert proc.stdin is not None
+        proc.stdin.write(text)
+        proc.stdin.close()
+        deadline = None if timeout is None else start + timeout
+        while True:
+            pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
+            if pid:
+                break
+            if deadline is not None and time.perf_counter() > deadline:
+                proc.kill()
+                os.wait4(proc.pid, 0)
+                raise subprocess.TimeoutExpired(command, timeout or 0.0)
+            time.sleep(0.01)
+        seconds = time.perf_counter() - start
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        if proc.returncode != 0:
+            raise RuntimeError(f"{shlex.join(command[:2])} ... failed with {proc.returncode}")
+        out.seek(0)
+        return seconds, usage.ru_maxrss // 1024, out.read()
+
+
+def deep(args: argparse.Namespace) -> int:
+    """The --deep table: this checkout against ``args.ref``, dense boards at each n."""
+    import pathlib
+    import tempfile
+
+    from graphsearch.mayan.generate import deal
+
+    here = pathlib.Path(__file__).resolve().parent.parent
+    with tempfile.TemporaryDirectory() as old:
+        archive = subprocess.run(
+            ["git", "-C", str(here), "archive", args.ref, "graphsearch"],
+            capture_output=True,
+            check=True,
+        ).stdout
+        subprocess.run(["tar", "-x", "-C", old], input=archive, check=True)
+        print(
+            f"{'n':>3}{'seed':>6}  {'answer':<8}{args.ref[:12]:>14}{'MB':>6}"
+            f"{'this':>10}{'MB':>6}{'ratio':>8}"
+        )
+        totals = {"old": 0.0, "new": 0.0}
+        agree = True
+        for n in [int(v) for v in args.depths.split(",")]:
+            for seed in range(1, args.boards + 1):
+                board = deal(random.Random(seed), 4, 30)
+                assert board is not None
+                text = Puzzle(n, board).to_text()
+                t_new, mb_new, out_new = run_measured(
+                    [sys.executable, "-c", RUNNER, str(here)], text, None
+                )
+                try:
+                    t_old, mb_old, out_old = run_measured(
+                        [sys.executable, "-c", RUNNER, old], text, args.baseline_timeout
+                    )
+                    old_cell = f"{t_old:>14.2f}{mb_old:>6}"
+                    ratio = f"{t_new / t_old:>8.3f}"
+                    agree = agree and out_old == out_new
+                    totals["old"] += t_old
+                    totals["new"] += t_new
+                except subprocess.TimeoutExpired:
+                    old_cell = f"{'> ' + format(args.baseline_timeout, 'g'):>14}{'':>6}"
+                    ratio = f"{'':>8}"
+                answer = "-1" if out_new.strip() == "-1" else "solved"
+                print(
+                    f"{n:>3}{seed:>6}  {answer:<8}{old_cell}{t_new:>10.2f}{mb_new:>6}{ratio}",
+                    flush=True,
+                )
+        ratio = totals["new"] / totals["old"] if totals["old"] else float("nan")
+        print(
+            f"total (boards both finished): {args.ref[:12]} {totals['old']:.2f} s, "
+            f"this {totals['new']:.2f} s, ratio {ratio:.3f}; answers "
+            + ("agree" if agree else "DIFFER")
+        )
+        return 0 if agree else 1
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--baseline", required=True, help="command reading a board on stdin")
+    parser.add_argument("--baseline", help="command reading a board on stdin")
+    parser.add_argument("--deep", action="store_true", help="deep searches against --ref")
+    parser.add_argument(
+        "--ref", default="7cceb30", help="--deep: the git ref to compare with (default: 0.2.0)"
+    )
+    parser.add_argument("--depths", default="6,7,8,9,10", help="--deep: the values of n")
     parser.add_argument("--solve", default="solve mayan -", help="the command under test")
     parser.add_argument(
         "--no-same-color-swaps",
         action="store_true",
         help="pass --no-same-color-swaps to solve (for a baseline that never swaps one color)",
     )
-    parser.add_argument("--boards", type=int, default=10, help="hard boards to time")
+    parser.add_argument("--boards", type=int, default=10, help="boards to time (--deep: per n)")
     parser.add_argument("--min-seconds", type=float, default=0.3, help="what makes a board hard")
     parser.add_argument("--n", type=int, default=5, help="moves")
     parser.add_argument("--seed", type=int, default=2011)
     parser.add_argument("--baseline-timeout", type=float, default=None)
     args = parser.parse_args()
+    if args.deep:
+        return deep(args)
+    if not args.baseline:
+        parser.error("--baseline is needed (or --deep)")
 
     ours = shlex.split(args.solve)
     if args.no_same_color_swaps:

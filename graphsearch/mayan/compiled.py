@@ -7,6 +7,9 @@ the same lexicographically smallest one; only the speed differs (some 30 to 60 t
 within a few thousand nodes and numba is installed, so that short searches do not pay for
 loading it.
 
+Slices are filled by loops: numba takes seconds to compile a slice assignment, and the
+kernels are compiled on first use (then cached beside the module).
+
 The depth-first search keeps its stack in arrays, which lets it run in slices of a fixed
 number of nodes: between slices Python reads the clock and can be interrupted.
 
@@ -68,7 +71,8 @@ def _play(grid: np.ndarray, src: int, g: int, marked: np.ndarray) -> int:
         changed |= 1 << dst
     while True:
         found = False
-        marked[:] = False
+        for cell in range(CELLS):
+            marked[cell] = False
         for x in range(WIDTH):
             for y in range(HEIGHT):
                 cell = x * HEIGHT + y
@@ -102,7 +106,8 @@ def _play(grid: np.ndarray, src: int, g: int, marked: np.ndarray) -> int:
 @njit(cache=True)
 def _moves_needed(grid: np.ndarray, distance: np.ndarray, codes: np.ndarray) -> int:
     """``bounds.moves_needed``: the column-histogram bound."""
-    codes[:] = 0
+    for color in range(MAX_COLOR + 1):
+        codes[color] = 0
     weight = 1
     for x in range(WIDTH):
         for cell in range(x * HEIGHT, x * HEIGHT + HEIGHT):
@@ -125,6 +130,68 @@ def _moves_needed(grid: np.ndarray, distance: np.ndarray, codes: np.ndarray) -> 
 
 
 @njit(cache=True)
+def _histograms(
+    grid: np.ndarray, limit: int, distance: np.ndarray, codes: np.ndarray, dist: np.ndarray
+) -> None:
+    """Each color's histogram code and distance (as in ``_moves_needed``), for the drag
+    bound; ``dist[0]`` holds the sum of the distances, and ``codes[0]`` the colors whose
+    distance is over ``limit`` (four bits each, at most two; 255 for more)."""
+    _moves_needed(grid, distance, codes)
+    total = 0
+    over = 0
+    shift = 0
+    for color in range(1, MAX_COLOR + 1):
+        value = int(distance[codes[color]]) if codes[color] != 0 else 0
+        dist[color] = value
+        total += value
+        if value > limit:
+            over = 255 if shift == 8 else over | color << shift
+            shift = min(shift + 4, 8)
+    dist[0] = total
+    codes[0] = over
+
+
+@njit(cache=True)
+def _drag_fits(
+    grid: np.ndarray,
+    src: int,
+    g: int,
+    limit: int,
+    codes: np.ndarray,
+    dist: np.ndarray,
+    distance: np.ndarray,
+) -> bool:
+    """Whether the board right after the drag of this move, before anything vanishes, is
+    within ``limit`` moves by the column-histogram bound.  The bound's argument holds for
+    any board, this one too (blocks only vanish from it before the next move), and from
+    the board's own histograms it costs a few lookups: only the dragged block, and in a
+    swap its neighbour, change columns."""
+    over = codes[0]
+    if over == 255:
+        return False
+    a = grid[src]
+    b = grid[src + HEIGHT * g]
+    if a == b:  # a same-color swap changes nothing
+        return bool(over == 0 and (dist[0] + 1) // 2 <= limit)
+    x = src // HEIGHT
+    step = (1 << (3 * (x + g))) - (1 << (3 * x))  # one block from column x to x + g
+    new_a = int(distance[codes[a] + step])
+    new_b = int(distance[codes[b] - step]) if b != 0 else 0
+    if new_a > limit or new_b > limit:
+        return False
+    # the colors over the limit must be among the two that moved
+    while over != 0:
+        color = over & 15
+        if color != a and color != b:
+            return False
+        over >>= 4
+    total = int(dist[0] - dist[a]) + new_a
+    if b != 0:
+        total += new_b - int(dist[b])
+    return (total + 1) // 2 <= limit
+
+
+@njit(cache=True)
 def _key(grid: np.ndarray, k: int, key: np.ndarray) -> None:
     """The exact key of (board, moves left): 16 cells a word, k in the last word's top
     bits with a marker bit (so no key word 2 is zero, the empty slot's mark)."""
@@ -139,12 +206,19 @@ def _key(grid: np.ndarray, k: int, key: np.ndarray) -> None:
 
 
 @njit(cache=True)
+def _mix(h: np.uint64) -> np.uint64:
+    """The splitmix64 finalizer: every bit of the result depends on every bit of h."""
+    h = (h ^ (h >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    h = (h ^ (h >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return h ^ (h >> np.uint64(31))
+
+
+@njit(cache=True)
 def _slot(table: np.ndarray, key: np.ndarray) -> int:
     """The slot holding ``key``, or the empty slot where it would go (linear probing)."""
-    h = key[0] * np.uint64(0x9E3779B97F4A7C15)
-    h ^= key[1] + np.uint64(0x632BE59BD9B4E019) + (h << np.uint64(6)) + (h >> np.uint64(2))
-    h ^= key[2] * np.uint64(0xBF58476D1CE4E5B9)
-    h ^= h >> np.uint64(31)
+    h = _mix(key[0])
+    h = _mix(h ^ key[1])
+    h = _mix(h ^ key[2])
     mask = np.int64(table.shape[0] - 1)
     i = np.int64(h & np.uint64(mask))
     while True:
@@ -174,7 +248,7 @@ def _add(tables: np.ndarray, state: np.ndarray, counts: np.ndarray, key: np.ndar
     counts[_FILLED] += 1
     if counts[_FILLED] * 2 >= young.shape[0]:  # half full: it becomes the old table
         state[_YOUNG] = 1 - state[_YOUNG]
-        tables[state[_YOUNG]][:] = 0
+        tables[state[_YOUNG]].fill(0)
         counts[_FILLED] = 0
         counts[_GENERATIONS] += 1
 
@@ -273,6 +347,8 @@ def _run(
     asleep: np.ndarray,
     asleep_count: np.ndarray,
     sleep: np.ndarray,
+    hist: np.ndarray,
+    dist: np.ndarray,
     state: np.ndarray,
     counts: np.ndarray,
     tables: np.ndarray,
@@ -297,6 +373,13 @@ def _run(
     spent = 0
     while True:
         i = next_move[d]
+        if i < count[d] and not _drag_fits(
+            boards[d], moves[d, i, 0], moves[d, i, 1], n - d - 1, hist[d], dist[d], distance
+        ):
+            next_move[d] = i + 1
+            masks[d, i] = -1
+            counts[_PRUNED] += 1
+            continue
         if i == count[d]:  # every move of this state failed: it is dead
             if d == 0:
                 state[_STATUS] = EXHAUSTED
@@ -307,7 +390,8 @@ def _run(
             continue
         next_move[d] = i + 1
         child = boards[d + 1]
-        child[:] = boards[d]
+        for cell in range(CELLS):
+            child[cell] = boards[d, cell]
         mask = _play(child, moves[d, i, 0], moves[d, i, 1], marked)
         masks[d, i] = mask
         left = n - d - 1
@@ -334,6 +418,7 @@ def _run(
         _fall_asleep(d, i, mask, moves, masks, asleep, asleep_count, sleep)
         d += 1
         _expand(boards, d, moves, count, sleep, same)
+        _histograms(boards[d], n - d - 1, distance, hist[d], dist[d])
         next_move[d] = 0
         counts[_NODES] += 1
         spent += 1
@@ -354,6 +439,8 @@ class CompiledSearch:
     asleep: np.ndarray
     asleep_count: np.ndarray
     sleep: np.ndarray
+    hist: np.ndarray
+    dist: np.ndarray
     state: np.ndarray
     counts: np.ndarray
     tables: np.ndarray
@@ -383,6 +470,8 @@ class CompiledSearch:
             np.zeros((n, MAX_MOVES, 3), np.int64),
             np.zeros(n, np.int64),
             np.zeros((n, 2), np.int64),
+            np.zeros((n, MAX_COLOR + 1), np.int64),
+            np.zeros((n, MAX_COLOR + 1), np.int64),
             np.zeros(3, np.int64),
             np.zeros(6, np.int64),
             np.zeros((2, slots, 3), np.uint64),
@@ -390,6 +479,7 @@ class CompiledSearch:
             same_color_swaps,
         )
         _expand(boards, 0, search.moves, search.count, search.sleep, same_color_swaps)
+        _histograms(boards[0], n - 1, search.distance, search.hist[0], search.dist[0])
         search.counts[_NODES] = 1
         return search
 
@@ -404,6 +494,8 @@ class CompiledSearch:
             self.asleep,
             self.asleep_count,
             self.sleep,
+            self.hist,
+            self.dist,
             self.state,
             self.counts,
             self.tables,

@@ -7,7 +7,9 @@ is the lexicographically smallest.  Prunings, all sound:
 * a left move only into an empty cell (a left swap equals the right move of the
   neighbour, which sorts earlier);
 * a board whose blocks cannot be brought into runs with the moves left
-  (``bounds.moves_needed``: it covers a color with one or two blocks left);
+  (``bounds.moves_needed``: it covers a color with one or two blocks left), checked on the
+  board right after a move's drag before the move is played (``bounds.DragBound``), and on
+  the board after it;
 * a table of (board, moves left) already searched without success: the search of a state
   does not depend on how it was reached.  The table is bounded (``DeadStates``); a state it
   has forgotten is only searched again, so the answer stays exact.
@@ -27,7 +29,7 @@ import importlib.util
 from graphsearch.deadline import Deadline
 from graphsearch.errors import SearchTimeout
 from graphsearch.mayan.board import HEIGHT, Move, Puzzle
-from graphsearch.mayan.bounds import moves_needed
+from graphsearch.mayan.bounds import DragBound, moves_needed
 from graphsearch.mayan.result import MayanResult, SearchStats, allow_depth
 from graphsearch.mayan.rules import grid_moves, play
 
@@ -149,7 +151,11 @@ def solve(
             raise _HandOver
         if k > 1:
             young, old = dead.tables(k - 1)
+        drag = DragBound(grid, k - 1)
         for src, g in grid_moves(grid, same_color_swaps):
+            if not drag.fits(grid, src, g):
+                pruned += 1
+                continue
             child = grid[:]
             play(child, src, g)
             if k == 1:

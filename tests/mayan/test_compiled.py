@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from graphsearch.mayan import Board, Puzzle, is_solution
 from graphsearch.mayan import search as mayan_search
-from graphsearch.mayan.bounds import distance_table, moves_needed
+from graphsearch.mayan.bounds import DragBound, distance_table, moves_needed
 from graphsearch.mayan.generate import deal
 from graphsearch.mayan.rules import grid_moves, play
 from tests.mayan.strategies import boards, solvable_puzzles
@@ -167,3 +167,19 @@ def test_a_shared_table_keeps_the_search_in_python():
     with pytest.raises(ValueError, match="own table"):
         mayan_search.solve(puzzle, table=table, compiled=True)
     assert mayan_search.solve(puzzle, table=table).stats.core == "python"
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(boards(max_blocks=30, max_colors=6), st.integers(0, 4))
+def test_compiled_drag_bound_matches_the_python_one(board, limit):
+    grid = board.grid()
+    array = np.array(grid, np.uint8)
+    codes = np.zeros(11, np.int64)
+    dist = np.zeros(11, np.int64)
+    distance = np.frombuffer(distance_table(), np.uint8)
+    compiled._histograms(array, limit, distance, codes, dist)
+    drag = DragBound(grid, limit)
+    for src, g in grid_moves(grid, True):
+        assert compiled._drag_fits(array, src, g, limit, codes, dist, distance) == drag.fits(
+            grid, src, g
+        )
