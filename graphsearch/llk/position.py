@@ -140,10 +140,10 @@ class Position:
         for kind in moved:
             self.tiles[kind].sort()
 
-    def _fall(self, line: int) -> set[int]:
-        """Slide the tiles of one board column (down, up) or row (left, right) to its end,
-        keeping the bitsets and the cells of each type up to date; the types moved."""
-        W, pad, grid = self.W, self.pad, self.grid
+    def line_cells(self, line: int) -> list[int]:
+        """With gravity: the cells of one board column (down, up) or row (left, right),
+        from the end its tiles fall toward."""
+        W, pad = self.W, self.pad
         if self.gravity in ("down", "up"):
             x = line + pad
             cells = [(y + pad) * W + x for y in range(self.n)]
@@ -151,7 +151,19 @@ class Position:
             y = line + pad
             cells = [y * W + x + pad for x in range(self.m)]
         if self.gravity in ("down", "right"):
-            cells.reverse()  # fill from the end the tiles fall toward
+            cells.reverse()
+        return cells
+
+    def lines(self) -> list[list[int]]:
+        """With gravity: ``line_cells`` of every line."""
+        vertical = self.gravity in ("down", "up")
+        return [self.line_cells(line) for line in range(self.m if vertical else self.n)]
+
+    def _fall(self, line: int) -> set[int]:
+        """Slide the tiles of one board column (down, up) or row (left, right) to its end,
+        keeping the bitsets and the cells of each type up to date; the types moved."""
+        W, grid = self.W, self.grid
+        cells = self.line_cells(line)
         kept = [grid[c] for c in cells if grid[c]]
         moved = set()
         for i, c in enumerate(cells):

@@ -46,8 +46,10 @@ __all__ = [
 # About 120 bytes an entry (a 35-byte key and its set slot): some 500 MB at most.
 DEFAULT_TABLE_ENTRIES = 4_000_000
 
-# Nodes the pure-Python search expands before the compiled core takes over (about 0.5 s).
-COMPILED_AFTER = 4000
+# Nodes the pure-Python search expands before the compiled core takes over: about 0.7 s,
+# what loading the compiled core costs (so a search is never much more than twice as slow
+# as the better of the two would have been).
+COMPILED_AFTER = 10_000
 DEEP_N = 7
 # Nodes the compiled core expands between two looks at the clock (about 0.1 s).
 COMPILED_SLICE = 20_000

@@ -1,0 +1,132 @@
+"""The compiled move search under gravity against the pure-Python one: the same clearing
+move for move, the same counts, the same node budget."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from graphsearch.errors import SearchTimeout
+from graphsearch.llk import clearing
+from graphsearch.llk.game import clears
+from graphsearch.llk.generate import deal
+from graphsearch.llk.position import Position
+from tests.llk.test_clear import boards_of
+
+core = pytest.importorskip("graphsearch.llk.compiled")
+
+GRAVITIES = ["down", "up", "left", "right"]
+
+
+def both(board, outside, gravity, **kw):
+    """Both searches' results (or, when they run out of nodes, their statistics)."""
+    out = []
+    for compiled in (True, False):
+        try:
+            result = clearing.solve(
+                board, outside=outside, gravity=gravity, compiled=compiled, **kw
+            )
+        except SearchTimeout as exc:
+            result = clearing.ClearResult(None, "out of nodes", exc.stats)
+        out.append(result)
+    return out
+
+
+def test_links_match_the_position_rule():
+    rng = random.Random(5)
+    checked = linked = 0
+    for _ in range(60):
+        rows, cols = rng.randint(2, 7), rng.randint(2, 9)
+        board = np.array([[rng.choice([0, 0, 1, 2, 3]) for _ in range(cols)] for _ in range(rows)])
+        for outside in (False, True):
+            pos = Position(board, outside=outside)
+            g = np.array(pos.grid, np.int16)
+            cells = [c for c, v in enumerate(pos.grid) if v > 0]
+            for a in cells:
+                for b in cells:
+                    if a < b:
+                        expected = pos.links(a, b, 2)
+                        assert core._links(g, pos.W, a, b) == expected
+                        checked += 1
+                        linked += expected
+    assert checked > 2000 and 0 < linked < checked
+
+
+def test_same_clearing_as_the_python_search_on_small_boards():
+    seen = {"yes": 0, "no": 0}
+
+    @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(
+        boards_of(8, 5, 5),
+        st.sampled_from([False, False, True]),
+        st.sampled_from(GRAVITIES),
+    )
+    def check(board, outside, gravity):
+        fast, slow = both(board, outside, gravity)
+        assert fast.moves == slow.moves
+        assert fast.stats.nodes == slow.stats.nodes
+        assert fast.stats.table_hits == slow.stats.table_hits
+        if fast.moves is not None:
+            assert clears(board, fast.moves, outside=outside, gravity=gravity)
+        seen["yes" if fast.clearable else "no"] += 1
+
+    check()
+    assert seen["yes"] >= 100 and seen["no"] >= 60, seen
+
+
+@pytest.mark.parametrize("gravity", GRAVITIES)
+@pytest.mark.parametrize("seed", [1, 2])
+def test_same_clearing_on_larger_boards(gravity, seed):
+    """8 x 10 boards of 20 types x 4 with the ring, and more copies of fewer types (the
+    reduction clears six tiles of a type at once)."""
+    rng = random.Random(seed)
+    for rows, cols, types, copies in ((8, 10, 20, 4), (6, 6, 6, 6)):
+        board = deal(rows, cols, types, copies, rng)
+        fast, slow = both(board, True, gravity, max_nodes=3000)
+        assert fast.engine == slow.engine
+        assert fast.moves == slow.moves
+        assert (fast.stats.nodes, fast.stats.forced) == (slow.stats.nodes, slow.stats.forced)
+
+
+def test_node_budget_and_small_table():
+    """The same node budget stops both searches at the same point; a table that must be
+    emptied again and again gives the same clearing, only later."""
+    board = deal(8, 10, 20, 4, random.Random(3))
+    with pytest.raises(SearchTimeout) as fast:
+        clearing.solve(board, outside=True, gravity="down", compiled=True, max_nodes=5)
+    with pytest.raises(SearchTimeout) as slow:
+        clearing.solve(board, outside=True, gravity="down", compiled=False, max_nodes=5)
+    assert fast.value.stats.nodes == slow.value.stats.nodes == 6
+
+    pos = Position(board, outside=True, gravity="down")
+    pos.settle()
+    results = []
+    for entries in (core.TABLE_ENTRIES, 4):
+        search = core.ClearCore.start(
+            pos.grid, pos.W, len(pos.types) - 1, "down", pos.lines(), entries
+        )
+        while search.step(100, None) == core.RUNNING:
+            pass
+        results.append((search.state[1], search.clearing()))
+    assert results[0] == results[1]
+
+
+def test_hand_over_gives_the_same_answer(monkeypatch):
+    board = deal(8, 10, 20, 4, random.Random(4))
+    expected = clearing.solve(board, outside=True, gravity="left", compiled=False)
+    monkeypatch.setattr(clearing, "COMPILED_AFTER", 3)
+    monkeypatch.setattr(clearing, "COMPILED_SLICE", 2)
+    result = clearing.solve(board, outside=True, gravity="left")
+    assert result.moves == expected.moves
+
+
+def test_compiled_needs_gravity_and_two_turns():
+    board = np.array([[1, 1]])
+    with pytest.raises(ValueError, match="gravity"):
+        clearing.solve(board, gravity="down", max_turns=3, compiled=True)
+    assert clearing.solve(board, gravity="down", max_turns=3).clearable
+    assert not clearing.solve(np.array([[1, 2, 1]]), gravity="down", compiled=True).clearable
