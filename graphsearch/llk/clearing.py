@@ -64,9 +64,18 @@ __all__ = ["MOVE_DIVE_POSITIONS", "ClearResult", "ClearStats", "solve"]
 MOVE_DIVE_POSITIONS = 40
 
 # With gravity: positions the pure-Python search branches on before the compiled one takes
-# over (about 0.2 s), and positions the compiled one searches between looks at the clock.
-COMPILED_AFTER = 300
+# over (about 0.1 s), and positions the compiled one searches between looks at the clock.
+COMPILED_AFTER = 100
 COMPILED_SLICE = 5000
+
+# Without gravity, when the pairing search has looked at LATE_AFTER positions one step
+# ahead without deciding the board (some 3 to 4 s; every board of a 40-board 16 x 9 sample
+# took fewer): the compiled move search runs for DIVE_POSITIONS positions (a second or
+# two).  On the boards that take the pairing search longest, a plain depth-first search
+# often clears the board in its first moves, or runs out of moves soon; when it does not,
+# the pairing search goes on with what it has proved.
+LATE_AFTER = 4000
+DIVE_POSITIONS = 20_000
 
 
 @dataclass(slots=True)
@@ -266,7 +275,13 @@ def solve(
             from graphsearch.llk.pairing import PairingSearch
 
             pairing = PairingSearch(pos, max_turns, deadline, search.stats)
-            moves = pairing.run(lambda: search.dive(pos, MOVE_DIVE_POSITIONS), max_nodes)
+            late = None
+            if compiled is not False and max_turns == 2 and len(pos.types) <= 255 and _numba():
+                start = pos.copy()
+                late = lambda: _compiled_dive(start, deadline, search.stats)  # noqa: E731
+            moves = pairing.run(
+                lambda: search.dive(pos, MOVE_DIVE_POSITIONS), max_nodes, late, LATE_AFTER
+            )
             found = moves is not None
             path = moves or []
         else:
@@ -287,6 +302,33 @@ def solve(
     return ClearResult(tuple(path) if found else None, "search", search.stats)
 
 
+def _numba() -> bool:
+    return importlib.util.find_spec("numba") is not None
+
+
+def _compiled_dive(
+    pos: Position, deadline: Deadline, stats: ClearStats
+) -> tuple[bool | None, list[ClearMove]]:
+    """Without gravity: the compiled move search for at most ``DIVE_POSITIONS`` positions.
+    (True, its clearing), (False, []) when it searched every position (no clearing), or
+    (None, []) when it ran out.  Its positions count in ``stats.nodes``."""
+    from graphsearch.llk import compiled as core
+
+    search = core.ClearCore.start(pos.grid, pos.W, len(pos.types) - 1, "none", pos.lines())
+    status = core.RUNNING
+    while status == core.RUNNING and not deadline.passed():
+        status = search.step(COMPILED_SLICE, DIVE_POSITIONS)
+    stats.nodes += search.nodes
+    stats.table_hits += search.table_hits
+    if status == core.FOUND:
+        return True, [ClearMove.of(pos.cell(a), pos.cell(b)) for a, b in search.clearing()]
+    if status == core.EXHAUSTED:
+        return False, []
+    if status == core.RUNNING:
+        raise SearchTimeout("the search had not finished", stats)
+    return None, []
+
+
 def _hand_over_at(compiled: bool | None, pos: Position, max_turns: int) -> int | None:
     """When the move search hands over to the compiled one: after how many positions."""
     if compiled is False or pos.gravity == "none" or max_turns != 2 or len(pos.types) > 255:
@@ -295,7 +337,7 @@ def _hand_over_at(compiled: bool | None, pos: Position, max_turns: int) -> int |
         return None
     if compiled:
         return 0
-    return COMPILED_AFTER if importlib.util.find_spec("numba") is not None else None
+    return COMPILED_AFTER if _numba() else None
 
 
 def _solve_compiled(

@@ -1,5 +1,5 @@
-"""The whole-board move search under gravity, compiled (numba): ``clearing._Search`` move
-for move.
+"""The whole-board move search, compiled (numba): ``clearing._Search`` move for move under
+gravity, and without gravity a plain version for dives (no deadlock test).
 
 Same positions, same reductions (a type whose tiles all lie on top and that clears itself
 goes at once), same move order (types with the fewest tiles first, then pairs in row-major
@@ -21,7 +21,7 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
-__all__ = ["ClearCore", "core_fits"]
+__all__ = ["ClearCore"]
 
 RUNNING, FOUND, EXHAUSTED, OUT_OF_NODES = 0, 1, 2, 3
 TABLE_ENTRIES = 1 << 19  # positions remembered; keys of a 16 x 9 board: 72 MB
@@ -29,11 +29,6 @@ TABLE_ENTRIES = 1 << 19  # positions remembered; keys of a 16 x 9 board: 72 MB
 _DEPTH, _STATUS, _PATH, _FILLED = range(4)
 # the ``counts`` array
 _NODES, _HITS, _FORCED = range(3)
-
-
-def core_fits(types: int, max_turns: int, gravity: str) -> bool:
-    """Whether the compiled search covers this setting."""
-    return gravity != "none" and max_turns == 2 and types < 255
 
 
 @njit(cache=True)
@@ -199,7 +194,7 @@ def _reduce(
             if k == 0:
                 continue
             top = True
-            for m in range(k):
+            for m in range(k if above != 0 else 0):  # without gravity every tile qualifies
                 if g[cells[t, m] + above] > 0:
                     top = False
                     break
@@ -409,13 +404,14 @@ class ClearCore:
         depth = tiles // 2 + 2
         longest = max(len(line) for line in line_cells)
         lines = np.full((g.shape[0], longest), -1, np.int64)
-        for line in line_cells:
-            for c in line:
-                lines[c, : len(line)] = line
+        if gravity != "none":  # without gravity no line falls
+            for line in line_cells:
+                for c in line:
+                    lines[c, : len(line)] = line
         copies = np.bincount(g[inner][g[inner] > 0], minlength=types + 1)
         most = int(copies.max()) if copies.size else 0
         pairs = int(sum(int(c) * (int(c) - 1) // 2 for c in copies)) + 1
-        above = {"down": -W, "up": W, "left": 1, "right": -1}[gravity]
+        above = {"none": 0, "down": -W, "up": W, "left": 1, "right": -1}[gravity]
         grids = np.zeros((depth, g.shape[0]), np.int16)
         grids[0] = g
         slots = 1

@@ -155,6 +155,8 @@ class PairingSearch:
         self.dead: set[tuple[int, int]] = set()
         self.budget = 0
         self.limit: int | None = None  # branchings left to the bounded search
+        self.work = 0  # positions looked at one step ahead (the search's unit of work)
+        self.work_limit: int | None = None
         occ = 0
         for bit in self.bits:
             occ |= bit
@@ -284,6 +286,7 @@ class PairingSearch:
 
     def _commit(self, node: PairingNode, kind: int, p: int) -> tuple[PairingNode, list[ClearMove]]:
         """The node with pair p committed, closed, and the moves the closure played."""
+        self.work += 1
         child = node.copy()
         t, u = self.pair_tiles[p]
         rest = tuple(x for x in child.open.pop(kind) if x not in (t, u))
@@ -348,6 +351,8 @@ class PairingSearch:
             for kind in list(node.open):
                 if self.deadline.passed():  # a look-ahead can take a while
                     raise SearchTimeout("the search had not finished", self.stats)
+                if self.work_limit is not None and self.work > self.work_limit:
+                    raise _Exhausted
                 live = []
                 for p in self._options(node, kind):
                     child, played = self._commit(node, kind, p)
@@ -419,29 +424,39 @@ class PairingSearch:
         moves: list[ClearMove] = []
         return moves if self.dive(node.copy(), moves) else None
 
-    def bounded(self, node: PairingNode, budget: int) -> tuple[bool | None, list[ClearMove]]:
-        """The search from ``node`` stopped after ``budget`` branchings (so deterministic):
-        (True, its clearing), (False, []) when it proved ``node`` dead, or (None, []) when
-        the budget ran out.  What it proved dead stays in the table."""
+    def bounded(
+        self, node: PairingNode, budget: int | None, work: int | None = None
+    ) -> tuple[bool | None, list[ClearMove]]:
+        """The search from ``node`` stopped after ``budget`` branchings, or once it has
+        looked at ``work`` positions in all (so deterministic): (True, its clearing),
+        (False, []) when it proved ``node`` dead, or (None, []) when the budget ran out.
+        What it proved dead stays in the table."""
         moves: list[ClearMove] = []
         self.limit = budget
+        self.work_limit = work
         try:
             found = self.search(node.copy(), moves)
         except _Exhausted:
             return None, []
         finally:
-            self.limit = None
+            self.limit = self.work_limit = None
         return found, moves if found else []
 
     def run(
         self,
         dive: Callable[[], list[ClearMove] | None] | None = None,
         budget: int | None = None,
+        late_dive: Callable[[], tuple[bool | None, list[ClearMove]]] | None = None,
+        late_after: int = 0,
     ) -> list[ClearMove] | None:
         """A clearing of the board, or None.  ``dive``, another engine's bounded try at a
         whole clearing, runs when the quick dive finds none, before the full search.
         With a ``budget`` the full search branches at most that often and raises
-        SearchTimeout after (a deterministic limit, unlike a clock)."""
+        SearchTimeout after (a deterministic limit, unlike a clock).  Without one,
+        ``late_dive`` (another engine's bounded search: True and its clearing, False when
+        it proved there is none, None when it ran out) runs when this search has looked at
+        ``late_after`` positions (``work``) without deciding the board; what it proved dead
+        stays proved."""
         moves: list[ClearMove] = []
         node = self.root.copy()
         self.close(node, moves)
@@ -450,6 +465,15 @@ class PairingSearch:
             whole = dive()
             if whole is not None:
                 return whole
+        if rest is None and budget is None and late_dive is not None:
+            found, rest = self.bounded(node, None, self.work + late_after)
+            if found is False:
+                return None
+            if found is None:
+                verdict, whole = late_dive()
+                if verdict is not None:
+                    return whole if verdict else None
+                rest = None
         if rest is None and budget is not None:
             found, rest = self.bounded(node, budget)
             if found is None:

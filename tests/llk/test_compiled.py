@@ -11,8 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from graphsearch.errors import SearchTimeout
-from graphsearch.llk import clearing
-from graphsearch.llk.game import clears
+from graphsearch.llk import clearing, clearing_dfs
+from graphsearch.llk.game import ClearMove, clears
 from graphsearch.llk.generate import deal
 from graphsearch.llk.position import Position
 from tests.llk.test_clear import boards_of
@@ -130,3 +130,50 @@ def test_compiled_needs_gravity_and_two_turns():
         clearing.solve(board, gravity="down", max_turns=3, compiled=True)
     assert clearing.solve(board, gravity="down", max_turns=3).clearable
     assert not clearing.solve(np.array([[1, 2, 1]]), gravity="down", compiled=True).clearable
+
+
+def test_without_gravity_the_compiled_search_is_exact():
+    """The plain compiled search (the pairing search's late dive) against the reference DFS
+    on small full boards without gravity: same verdict, and every clearing replays."""
+    seen = {"yes": 0, "no": 0}
+
+    @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(boards_of(8, 5, 5), st.sampled_from([False, False, True]))
+    def check(board, outside):
+        pos = Position(board, outside=outside)
+        if any(len(cells) % 2 for cells in pos.tiles):
+            return
+        search = core.ClearCore.start(pos.grid, pos.W, len(pos.types) - 1, "none", pos.lines())
+        while search.step(1000, None) == core.RUNNING:
+            pass
+        expected = clearing_dfs.solve(board, outside=outside).clearable
+        found = search.state[1] == core.FOUND
+        assert found == expected
+        if found:
+            moves = [ClearMove.of(pos.cell(a), pos.cell(b)) for a, b in search.clearing()]
+            assert clears(board, moves, outside=outside)
+        seen["yes" if found else "no"] += 1
+
+    check()
+    assert seen["yes"] >= 80 and seen["no"] >= 60, seen
+
+
+def test_the_late_dive_decides_when_the_pairing_search_hands_it_the_board(monkeypatch):
+    """With the pairing search stopped at once, every verdict comes from the late dive
+    or, when it runs out, from the pairing search after it: the same verdicts as without."""
+    monkeypatch.setattr(clearing, "LATE_AFTER", 0)
+    rng = random.Random(9)
+    verdicts = set()
+    for i in range(8):
+        outside = i % 2 == 0
+        # without the ring, boards of pairs often cannot be cleared
+        board = deal(6, 8, 12, 4, rng) if outside else deal(6, 6, 18, 2, rng)
+        for positions in (20_000, 1):
+            monkeypatch.setattr(clearing, "DIVE_POSITIONS", positions)
+            result = clearing.solve(board, outside=outside)
+            expected = clearing.solve(board, outside=outside, compiled=False)
+            assert result.clearable == expected.clearable
+            if result.moves is not None:
+                assert clears(board, result.moves, outside=outside)
+            verdicts.add(result.clearable)
+    assert verdicts == {True, False}
