@@ -8,8 +8,10 @@ some hundred times faster.  ``clearing.solve`` hands a search with gravity over 
 a few hundred positions, when numba is installed.  At most two turns; the board is the
 padded grid of ``position.Position`` (walls -1, empty 0, types 1..T).
 
-Slices are filled by loops (numba takes seconds to compile a slice assignment).  The
-search keeps its stack in arrays and runs in slices of positions, so that Python can
+Slices are filled by loops (numba takes seconds to compile a slice assignment), and the
+helpers are inlined into the search loop (numba's reference counting of the arrays passed
+to a function that is called, rather than inlined, took a fifth of the time).  The search
+keeps its stack in arrays and runs in slices of positions, so that Python can
 read the clock between slices.  The table is exact (a key is the whole inner board), and
 when full it is emptied: a forgotten position is only searched again.
 """
@@ -31,11 +33,17 @@ _DEPTH, _STATUS, _PATH, _FILLED = range(4)
 _NODES, _HITS, _FORCED = range(3)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _links(g: np.ndarray, W: int, a: int, b: int) -> bool:
     """The link rule with at most two turns (``position._two``) on the padded grid: a
     row piece between the tiles' column stretches, or a column piece between their row
     stretches, with nothing on it."""
+    d = abs(a - b)
+    if d != 1 and d != W:  # not neighbours: each tile needs an empty neighbour to start from
+        if g[a - 1] != 0 and g[a + 1] != 0 and g[a - W] != 0 and g[a + W] != 0:
+            return False
+        if g[b - 1] != 0 and g[b + 1] != 0 and g[b - W] != 0 and g[b + W] != 0:
+            return False
     ay, ax = a // W, a % W
     by, bx = b // W, b % W
     if ax != bx:
@@ -89,7 +97,7 @@ def _links(g: np.ndarray, W: int, a: int, b: int) -> bool:
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _fall(g: np.ndarray, W: int, lines: np.ndarray, cell: int) -> None:
     """Let the line of ``cell`` fall (``lines[cell]``: the line's cells, from the side its
     tiles fall toward, -1 after the last)."""
@@ -106,7 +114,7 @@ def _fall(g: np.ndarray, W: int, lines: np.ndarray, cell: int) -> None:
             write += 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _collect(g: np.ndarray, inner: np.ndarray, count: np.ndarray, cells: np.ndarray) -> int:
     """The cells of each type in row-major order; the number of tiles."""
     for t in range(count.shape[0]):
@@ -122,7 +130,7 @@ def _collect(g: np.ndarray, inner: np.ndarray, count: np.ndarray, cells: np.ndar
     return total
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _clear_alone(g: np.ndarray, W: int, t: int, cells: np.ndarray, k: int, out: np.ndarray) -> bool:
     """``_Search._clear_alone`` for tiles on top (whose removal moves nothing): moves of
     type t alone that clear its k tiles, the first in the search's order, into ``out``."""
@@ -168,7 +176,7 @@ def _clear_alone(g: np.ndarray, W: int, t: int, cells: np.ndarray, k: int, out: 
             g[cells[j]] = t
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _reduce(
     g: np.ndarray,
     W: int,
@@ -214,7 +222,7 @@ def _reduce(
     return length
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _slot(
     keys: np.ndarray, hashes: np.ndarray, index: np.ndarray, key: np.ndarray, h: np.uint64
 ) -> int:
@@ -236,7 +244,7 @@ def _slot(
         i = (i + 1) & mask
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _key(g: np.ndarray, inner: np.ndarray, key: np.ndarray) -> np.uint64:
     """The inner board as bytes, and its hash (FNV-1a, then mixed)."""
     h = np.uint64(0xCBF29CE484222325)
@@ -248,7 +256,7 @@ def _key(g: np.ndarray, inner: np.ndarray, key: np.ndarray) -> np.uint64:
     return h
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _moves(g: np.ndarray, W: int, count: np.ndarray, cells: np.ndarray, out: np.ndarray) -> int:
     """``_Search.moves``: every linked pair, types with the fewest tiles first (ties by
     type), pairs in row-major order."""
