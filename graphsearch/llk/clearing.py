@@ -40,8 +40,10 @@ pair of a type can always go; larger types offer the choice that decides a board
 
 With gravity and at most two turns, a search that has not finished within
 ``COMPILED_AFTER`` positions is handed over to a compiled copy of the same search
-(``graphsearch.llk.compiled``, numba), which finds the same clearing a hundred times
-faster; the short searches never pay the half second it takes to load.
+(``graphsearch.llk.compiled``, numba), which finds the same clearing 50 to 100 times
+faster a position; the short searches never pay the half second it takes to load.
+Without gravity the same compiled search is the pairing search's late dive
+(``LATE_AFTER``).
 """
 
 from __future__ import annotations

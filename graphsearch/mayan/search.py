@@ -16,7 +16,7 @@ is the lexicographically smallest.  Prunings, all sound:
 
 Long searches are handed over to a compiled core (``graphsearch.mayan.compiled``, numba):
 the same search, which also skips moves that commute with a move already refuted (sleep
-sets), some 10 to 20 times faster.  The pure-Python search runs first, for
+sets), 10 to 30 times faster a node.  The pure-Python search runs first, for
 ``COMPILED_AFTER`` nodes, so that a short search never pays the second or so it takes to
 load the compiled one (searches of ``DEEP_N`` or more moves, rarely short, start there);
 either gives the same answer.
