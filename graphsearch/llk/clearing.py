@@ -278,7 +278,7 @@ def solve(
 
             pairing = PairingSearch(pos, max_turns, deadline, search.stats)
             late = None
-            if compiled is not False and max_turns == 2 and len(pos.types) <= 255 and _numba():
+            if compiled is not False and _compiled_fits(pos, max_turns) and _numba():
                 start = pos.copy()
                 late = lambda: _compiled_dive(start, deadline, search.stats)  # noqa: E731
             moves = pairing.run(
@@ -308,6 +308,14 @@ def _numba() -> bool:
     return importlib.util.find_spec("numba") is not None
 
 
+def _compiled_fits(pos: Position, max_turns: int) -> bool:
+    """Whether the compiled search takes this board: at most two turns, types that fit in
+    a byte, and move lists of at most 256 MB (a level's every pair, for every level)."""
+    pairs = sum(len(cells) * (len(cells) - 1) // 2 for cells in pos.tiles)
+    levels = pos.remaining() // 2 + 2
+    return max_turns == 2 and len(pos.types) <= 255 and levels * (pairs + 1) * 16 <= 1 << 28
+
+
 def _compiled_dive(
     pos: Position, deadline: Deadline, stats: ClearStats
 ) -> tuple[bool | None, list[ClearMove]]:
@@ -333,9 +341,11 @@ def _compiled_dive(
 
 def _hand_over_at(compiled: bool | None, pos: Position, max_turns: int) -> int | None:
     """When the move search hands over to the compiled one: after how many positions."""
-    if compiled is False or pos.gravity == "none" or max_turns != 2 or len(pos.types) > 255:
+    if compiled is False or pos.gravity == "none" or not _compiled_fits(pos, max_turns):
         if compiled:
-            raise ValueError("the compiled search needs gravity and at most two turns")
+            raise ValueError(
+                "the compiled search needs gravity, at most two turns and a board it can hold"
+            )
         return None
     if compiled:
         return 0

@@ -29,6 +29,7 @@ __all__ = ["ClearCore"]
 
 RUNNING, FOUND, EXHAUSTED, OUT_OF_NODES = 0, 1, 2, 3
 TABLE_ENTRIES = 1 << 19  # positions remembered; keys of a 16 x 9 board: 72 MB
+TABLE_BYTES = 1 << 27  # at most 128 MB of keys on larger boards
 # the ``state`` array
 _DEPTH, _STATUS, _PATH, _FILLED = range(4)
 # the ``counts`` array
@@ -425,6 +426,7 @@ class ClearCore:
         grids = np.zeros((depth, g.shape[0]), np.int16)
         grids[0] = g
         slots = 1
+        entries = max(2, min(entries, TABLE_BYTES // max(len(inner_cells), 1)))
         while slots < 2 * entries:
             slots *= 2
         arrays = (

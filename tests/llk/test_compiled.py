@@ -130,6 +130,10 @@ def test_compiled_needs_gravity_and_two_turns():
         clearing.solve(board, gravity="down", max_turns=3, compiled=True)
     assert clearing.solve(board, gravity="down", max_turns=3).clearable
     assert not clearing.solve(np.array([[1, 2, 1]]), gravity="down", compiled=True).clearable
+    # two types of 400 tiles each: move lists too long to hold for every level
+    many = np.array([[1 + (r + c) % 2 for c in range(40)] for r in range(20)])
+    assert not clearing._compiled_fits(Position(many), 2)
+    assert clearing._compiled_fits(Position(deal(8, 10, 20, 4, random.Random(1))), 2)
 
 
 def test_without_gravity_the_compiled_search_is_exact():
