@@ -29,7 +29,7 @@ import importlib.util
 from graphsearch.deadline import Deadline
 from graphsearch.errors import SearchTimeout
 from graphsearch.mayan.board import HEIGHT, Move, Puzzle
-from graphsearch.mayan.bounds import DragBound, moves_needed
+from graphsearch.mayan.bounds import DragBound, distance_table, moves_needed
 from graphsearch.mayan.result import MayanResult, SearchStats, allow_depth
 from graphsearch.mayan.rules import grid_moves, play
 
@@ -193,7 +193,6 @@ def solve(
 def _solve_compiled(puzzle: Puzzle, same_color_swaps: bool, deadline: Deadline) -> MayanResult:
     """The search by the compiled core, from the start, within what is left of the deadline
     (the board has passed the bound and n >= 1)."""
-    from graphsearch.mayan.bounds import distance_table
     from graphsearch.mayan.compiled import FOUND, RUNNING, CompiledSearch
 
     search = CompiledSearch.start(puzzle.board.grid(), puzzle.n, distance_table(), same_color_swaps)
