@@ -129,8 +129,8 @@ def histogram_distance(counts: Sequence[int]) -> int:
     return distance_table()[sum(c * p for c, p in zip(counts, _POW, strict=True))]
 
 
-def color_distances(grid: Sequence[int]) -> list[int]:
-    """For each color present on the flat grid (index ``x * 7 + y``), its histogram distance."""
+def _histogram_codes(grid: Sequence[int]) -> list[int]:
+    """Each color's histogram as its index in the distance table (0 for an absent color)."""
     codes = [0] * (MAX_COLOR + 1)
     for x in range(WIDTH):
         weight = _POW[x]
@@ -139,8 +139,13 @@ def color_distances(grid: Sequence[int]) -> list[int]:
             if not color:
                 break
             codes[color] += weight
+    return codes
+
+
+def color_distances(grid: Sequence[int]) -> list[int]:
+    """For each color present on the flat grid (index ``x * 7 + y``), its histogram distance."""
     table = distance_table()
-    return [table[code] for code in codes[1:] if code]
+    return [table[code] for code in _histogram_codes(grid)[1:] if code]
 
 
 def moves_needed(grid: Sequence[int]) -> int:
@@ -162,21 +167,12 @@ class DragBound:
     """The bound of the boards right after each move's drag, for one board: which moves can
     still lead to a clear board in ``limit`` more moves."""
 
-    __slots__ = ("codes", "dist", "limit", "over", "total")
+    __slots__ = ("codes", "dist", "limit", "over", "table", "total")
 
     def __init__(self, grid: Sequence[int], limit: int) -> None:
-        codes = [0] * (MAX_COLOR + 1)
-        for x in range(WIDTH):
-            weight = _POW[x]
-            for cell in range(x * HEIGHT, x * HEIGHT + HEIGHT):
-                color = grid[cell]
-                if not color:
-                    break
-                codes[color] += weight
-        table = distance_table()
-        self.codes = codes
-        self.dist = [table[code] if code else 0 for code in codes]
-        self.dist[0] = 0
+        self.table = table = distance_table()
+        self.codes = _histogram_codes(grid)
+        self.dist = [table[code] if code else 0 for code in self.codes]
         self.total = sum(self.dist)
         self.limit = limit
         self.over = [color for color, d in enumerate(self.dist) if d > limit]
@@ -193,7 +189,7 @@ class DragBound:
             return False
         x = src // HEIGHT
         step = _POW[x + g] - _POW[x]
-        table = distance_table()
+        table = self.table
         new_a = table[self.codes[a] + step]
         new_b = table[self.codes[b] - step] if b else 0
         if new_a > limit or new_b > limit:
