@@ -3,23 +3,39 @@
 The exact model (``solve``) follows the board through a fixed schedule of
 ``L = n + floor(N / 3)`` layers for N blocks.  Each layer is one of
 
-* a **move**: one of the moves the search expands (same set, same convention), allowed only
-  on a stable board;
+* a **move**: one of the moves the search expands (same set, same convention), made
+  exactly when the board is stable and fewer than n moves have been made;
 * a **removal round**: every block in a run of three or more vanishes and the blocks above
-  fall, required exactly when the board holds a run;
-* **idle**: nothing changes; only on a stable board, and once idle, idle to the end.
+  fall, made exactly when the board holds a run;
+* **idle**: nothing changes; when the board is stable and all n moves are made.
 
 Why this is exact: a real solution makes n moves, and after each the board settles in some
 rounds, each of which removes at least three blocks, so all rounds together number at most
 floor(N / 3); the n moves, the rounds in order, then idle layers fill the schedule exactly.
-Conversely the constraints of each layer are the rules (a move only on a stable board, a
-round exactly when there is a run, gravity by per-column ranks of the surviving blocks), so
-every model solution, read layer by layer, is a legal play ending in an empty board.
+Conversely each layer's clauses are the rules (the layer's kind is forced by the board and
+the number of moves made; gravity places each surviving block by the count of survivors
+below it), so every model solution, read layer by layer, is a legal play ending in an empty
+board.
 
-The moves are ranked in answer order (x, then y, right before left); the lexicographically
-smallest solution minimises the ranks of the first move, then the second, ...: one weighted
-objective while the weights fit in 53 bits, else one solve per move with the earlier moves
-fixed.  The decoded moves are replayed through the rule simulator before they are returned.
+The model is pure clauses over one Boolean per (layer, cell, color or empty), written so
+that unit propagation runs the rules forwards: once the moves up to some layer are chosen,
+every cell up to the next move is fixed without a decision.  Two facts the search prunes
+with are added as constraints, both sound for every board, so no solution is lost:
+
+* the column-histogram bound (``graphsearch.mayan.bounds``): at every layer, each color's
+  histogram is within the moves still to make of one that runs can cover, and all colors
+  together within twice that.  After a move's layer the board is the one right after its
+  drag, so this is also the search's drag bound; it subsumes "a color with one or two
+  blocks left is dead".
+* blocks never float.
+
+The lexicographically smallest answer comes from the order of the search, not from an
+objective: CP-SAT branches only on ``choice[j, m]`` ("the j-th move is MOVES[m]"), j
+first, m in answer order, true first, on one worker without presolve.  Every value it sets
+otherwise is implied by the model and the clauses it learned (both hold in every
+solution), so when it reaches a solution, every smaller move at every decision was refuted
+under the moves before it: the first solution is the smallest.  The decoded moves are
+replayed through the rule simulator before they are returned.
 
 ``prefilter`` is a relaxation over the blocks alone, proving "no solution" without a search.
 """
@@ -28,12 +44,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import product
 from typing import TYPE_CHECKING, Any
 
 from cpmodels._solve import run_solver
 from graphsearch.deadline import Deadline
 from graphsearch.errors import SearchTimeout
 from graphsearch.mayan.board import HEIGHT, WIDTH, Move, Puzzle
+from graphsearch.mayan.bounds import distance_table
 from graphsearch.mayan.result import MayanResult, SearchStats
 from graphsearch.mayan.rules import is_solution
 
@@ -60,6 +78,8 @@ def _lines() -> list[tuple[Cell, Cell, Cell]]:
 
 
 LINES = _lines()
+DRAGS = [(x, g) for x in range(WIDTH) for g in (1, -1) if 0 <= x + g < WIDTH]
+_POW = [(HEIGHT + 1) ** x for x in range(WIDTH)]  # a histogram's index in the distance table
 # candidate moves in answer order; left moves into an occupied cell are never expanded
 MOVES = sorted(
     (Move(x, y, g) for x, y in CELLS for g in (1, -1) if 0 <= x + g < WIDTH),
@@ -78,23 +98,43 @@ class MayanModel:
     model: cp_model.CpModel
     n: int
     layers: int
-    choice: dict[tuple[int, int], cp_model.IntVar]  # (j, m): the j-th move is MOVES[m]
-    rank_of_move: list[cp_model.LinearExprT]  # j -> the rank of the j-th move
+    choice: list[list[cp_model.IntVar]]  # choice[j][m]: the j-th move is MOVES[m]
+
+    def moves(self, solver: cp_model.CpSolver) -> tuple[Move, ...]:
+        """The moves of the solution the solver holds."""
+        return tuple(
+            next(MOVES[m] for m, c in enumerate(row) if solver.boolean_value(c))
+            for row in self.choice
+        )
+
+
+@dataclass
+class _Drags:
+    """One layer's drag literals: ``fall[a, x, g]``, a block of color a (0-based) falls
+    from column x into column x + g; ``swap[a, b, x]``, a block of color a at column x
+    trades places with one of color b at column x + 1; ``still``, the board as it is
+    passes with one move fewer (a same-color swap)."""
+
+    fall: dict[tuple[int, int, int], Literal]
+    swap: dict[tuple[int, int, int], Literal]
+    still: Literal
 
 
 def build(
     puzzle: Puzzle, *, same_color_swaps: bool = True, deadline: Deadline | None = None
 ) -> MayanModel:
-    """Variables and constraints of the exact model; ModelUndecided when ``deadline``
-    passes while it is built (a large n makes a large model)."""
+    """Variables and constraints of the exact model, its search order among them;
+    ModelUndecided when ``deadline`` passes while it is built (a large n makes a large
+    model)."""
     return _Builder(puzzle, same_color_swaps, deadline or Deadline(None)).build()
 
 
-State = dict[Cell, tuple[Any, dict[int, Any]]]  # cell -> (color variable, {kind: literal})
-
-
 class _Builder:
-    """Adds the model's variables and constraints, one part of a layer at a time."""
+    """Adds the model's variables and clauses, one part of a layer at a time.
+
+    ``b[t][cell][k]``: after t layers the cell holds color k (1..C, the board's colors
+    renumbered) or is empty (k = 0).  ``count[t][j]``: j moves are made before layer t.
+    """
 
     def __init__(self, puzzle: Puzzle, same_color_swaps: bool, deadline: Deadline) -> None:
         from ortools.sat.python import cp_model
@@ -102,16 +142,24 @@ class _Builder:
         self.cp_model = cp_model
         self.model = cp_model.CpModel()
         self.puzzle = puzzle
+        self.n = puzzle.n
         self.same_color_swaps = same_color_swaps
         self.deadline = deadline
         board = puzzle.board
         self.colors = sorted({c for column in board.columns for c in column})
-        self.kinds = range(len(self.colors) + 1)  # colors renumbered 1..C, 0 empty
-        self.layers = puzzle.n + board.blocks // 3
-        self.states: list[State] = []
-        for t in range(self.layers + 1):
-            self._check_clock()
-            self.states.append(self._state(t))
+        self.kinds = range(len(self.colors) + 1)
+        self.rounds = board.blocks // 3
+        self.layers = self.n + self.rounds
+        self.true = self.model.new_bool_var("true")
+        self.model.add_bool_or([self.true])
+        self.b = [self._state(t) for t in range(self.layers + 1)]
+        # j moves before layer t: at most t, at most n, and at least t - rounds
+        self.count: list[dict[int, Literal]] = [{0: self.true}]
+        for t in range(1, self.layers + 1):
+            low, high = max(0, t - self.rounds), min(t, self.n)
+            row = {j: self.model.new_bool_var(f"count[{t},{j}]") for j in range(low, high + 1)}
+            self.model.add_exactly_one(row.values())
+            self.count.append(row)
 
     def _check_clock(self) -> None:
         if self.deadline.passed():
@@ -120,216 +168,286 @@ class _Builder:
                 SearchStats(seconds=round(self.deadline.elapsed(), 6)),
             )
 
-    # --- cells -------------------------------------------------------------------------
+    def clause(self, *literals: Literal) -> None:
+        self.model.add_bool_or(literals)
 
-    def _state(self, t: int) -> State:
-        """cell -> (int color, {kind: bool}) after t layers; blocks never float."""
+    def _state(self, t: int) -> dict[Cell, list[Literal]]:
+        """The cells after t layers: one kind each, and empty only below empty cells."""
         model = self.model
-        state: State = {}
+        state = {}
         for x, y in CELLS:
-            color = model.new_int_var(0, len(self.colors), f"c[{t},{x},{y}]")
-            onehot = {k: model.new_bool_var(f"b[{t},{x},{y},{k}]") for k in self.kinds}
-            model.add_exactly_one(onehot.values())
-            model.add(color == sum(k * v for k, v in onehot.items()))
-            state[x, y] = (color, onehot)
+            state[x, y] = [model.new_bool_var(f"b[{t},{x},{y},{k}]") for k in self.kinds]
+            model.add_exactly_one(state[x, y])
         for x in range(WIDTH):
-            for y in range(HEIGHT - 1):  # an empty cell has only empty cells above it
-                model.add_implication(state[x, y][1][0], state[x, y + 1][1][0])
-        if t > 0:  # redundant: a color with one or two blocks left can never vanish
-            domain = self.cp_model.Domain.from_intervals([[0, 0], [3, len(CELLS)]])
-            for k in self.kinds[1:]:
-                count = sum(state[cell][1][k] for cell in CELLS)
-                model.add_linear_expression_in_domain(count, domain)
+            for y in range(HEIGHT - 1):
+                model.add_implication(state[x, y][0], state[x, y + 1][0])
         return state
 
-    def color(self, t: int, cell: Cell) -> Any:
-        return self.states[t][cell][0]
-
-    def empty(self, t: int, cell: Cell) -> Any:
-        return self.states[t][cell][1][0]
-
-    def same(self, t: int, new_cell: Cell, old_cell: Cell, when: Sequence[Literal]) -> None:
-        """Under the literals ``when``: new_cell after layer t holds old_cell's color."""
-        self.model.add(self.color(t + 1, new_cell) == self.color(t, old_cell)).only_enforce_if(when)
-
-    def cleared(self, t: int, cell: Cell, when: Sequence[Literal]) -> None:
-        self.model.add(self.color(t + 1, cell) == 0).only_enforce_if(when)
+    def copy(
+        self, t: int, new: Cell, old: Cell, *when: Literal, kinds: range | None = None
+    ) -> None:
+        """Under the literals ``when``: ``new`` after layer t holds what ``old`` held before."""
+        before, after = self.b[t][old], self.b[t + 1][new]
+        for k in self.kinds if kinds is None else kinds:
+            self.clause(*(w.Not() for w in when), before[k].Not(), after[k])
 
     # --- the whole model ---------------------------------------------------------------
 
     def build(self) -> MayanModel:
-        model = self.model
+        model, b = self.model, self.b
         k_of = {c: i + 1 for i, c in enumerate(self.colors)}
         for cell in CELLS:
-            model.add(self.color(0, cell) == k_of.get(self.puzzle.board[cell], 0))
-            model.add(self.color(self.layers, cell) == 0)
-        is_move: list[Any] = []
-        is_idle: list[Any] = []
-        selected: list[dict[int, Any]] = []
+            self.clause(b[0][cell][k_of.get(self.puzzle.board[cell], 0)])
+            self.clause(b[self.layers][cell][0])
+        self.clause(self.count[self.layers][self.n])
+        self.choice = [
+            [model.new_bool_var(f"choice[{j},{m}]") for m in range(len(MOVES))]
+            for j in range(self.n)
+        ]
+        for row in self.choice:
+            model.add_exactly_one(row)
         for t in range(self.layers):
             self._check_clock()
+            has_run, marked = self._runs(t)
             mv = model.new_bool_var(f"move[{t}]")
-            rm = model.new_bool_var(f"round[{t}]")
             idle = model.new_bool_var(f"idle[{t}]")
-            model.add_exactly_one([mv, rm, idle])
-            has_run, marks = self._runs(t)
-            model.add(rm == has_run)  # a round exactly when there is a run
-            if is_idle:  # once idle, idle to the end
-                model.add_implication(is_idle[-1], idle)
+            model.add_exactly_one([mv, has_run, idle])
+            self._schedule(t, mv, has_run)
             for cell in CELLS:
-                self.same(t, cell, cell, [idle])
-            self._round(t, rm, marks)
-            selected.append(self._moves(t, mv))
-            is_move.append(mv)
-            is_idle.append(idle)
-        model.add(sum(is_move) == self.puzzle.n)
-        choice, rank_of_move = self._move_order(is_move, selected)
-        return MayanModel(model, self.puzzle.n, self.layers, choice, rank_of_move)
+                self.copy(t, cell, cell, idle)
+            self._round(t, has_run, marked)
+            self._moves(t, mv, self._histogram_bound(t, mv))
+        order = [c for row in self.choice for c in row]
+        model.add_decision_strategy(
+            order, self.cp_model.CHOOSE_FIRST, self.cp_model.SELECT_MAX_VALUE
+        )
+        return MayanModel(model, self.n, self.layers, self.choice)
+
+    def _schedule(self, t: int, mv: Literal, has_run: Literal) -> None:
+        """A move exactly when the board is stable and moves are left; count them."""
+        now, after = self.count[t], self.count[t + 1]
+        for j, c in now.items():
+            if j < self.n:
+                self.clause(c.Not(), has_run, mv)
+            else:
+                self.clause(c.Not(), mv.Not())
+            if j in after:
+                self.clause(c.Not(), mv, after[j])
+            else:
+                self.clause(c.Not(), mv)
+            if j + 1 in after:
+                self.clause(c.Not(), mv.Not(), after[j + 1])
 
     # --- runs and removal rounds -------------------------------------------------------
 
-    def _runs(self, t: int) -> tuple[Any, dict[Cell, list[Any]]]:
-        """A literal for "the board after t layers holds a run", and per cell the runs
-        through it (one literal per line of three and color)."""
-        model = self.model
-        marks: dict[Cell, list[Any]] = {cell: [] for cell in CELLS}
+    def _runs(self, t: int) -> tuple[Literal, dict[Cell, Literal]]:
+        """A literal for "the board after t layers holds a run", and per cell one for
+        "the cell is in a run"."""
+        model, state = self.model, self.b[t]
+        through: dict[Cell, list[Literal]] = {cell: [] for cell in CELLS}
         runs = []
         for li, line in enumerate(LINES):
             for k in self.kinds[1:]:
                 run = model.new_bool_var(f"run[{t},{li},{k}]")
-                cells = [self.states[t][cell][1][k] for cell in line]
-                model.add_bool_and(cells).only_enforce_if(run)
-                model.add_bool_or([c.Not() for c in cells] + [run])
+                cells = [state[cell][k] for cell in line]
+                for c in cells:
+                    model.add_implication(run, c)
+                self.clause(*(c.Not() for c in cells), run)
                 runs.append(run)
                 for cell in line:
-                    marks[cell].append(run)
+                    through[cell].append(run)
         has_run = model.new_bool_var(f"unstable[{t}]")
-        model.add_max_equality(has_run, runs)
-        return has_run, marks
+        self._or(has_run, runs)
+        marked = {}
+        for cell in CELLS:
+            marked[cell] = model.new_bool_var(f"marked[{t},{cell}]")
+            self._or(marked[cell], through[cell])
+        return has_run, marked
 
-    def _round(self, t: int, rm: Literal, marks: dict[Cell, list[Any]]) -> None:
-        """Under ``rm``: marked blocks vanish, each survivor falls to its rank in its column."""
-        model = self.model
+    def _or(self, target: Literal, literals: Sequence[Literal]) -> None:
+        """target <-> any of literals."""
+        self.clause(target.Not(), *literals)
+        for lit in literals:
+            self.model.add_implication(lit, target)
+
+    def _round(self, t: int, rm: Literal, marked: dict[Cell, Literal]) -> None:
+        """Under ``rm``: marked blocks vanish; the survivors below a block, counted in unary
+        (``below[y][h]``: h of the cells under y survive), say where it lands."""
+        model, state = self.model, self.b[t]
         for x in range(WIDTH):
-            keep = []
+            below: list[dict[int, Literal]] = [{0: self.true}]
             for y in range(HEIGHT):
                 cell = (x, y)
-                marked = model.new_bool_var(f"marked[{t},{x},{y}]")
-                model.add_max_equality(marked, marks[cell])
-                kept = model.new_bool_var(f"keep[{t},{x},{y}]")  # occupied and not marked
-                model.add_bool_and([self.empty(t, cell).Not(), marked.Not()]).only_enforce_if(kept)
-                model.add_bool_or([self.empty(t, cell), marked, kept])
-                keep.append(kept)
-            for y in range(HEIGHT):
-                rank = sum(keep[:y])  # survivors below y: where block y lands
-                landed = []
-                for h in range(y + 1):
-                    land = model.new_bool_var(f"land[{t},{x},{y},{h}]")
-                    model.add(rank == h).only_enforce_if(land)
-                    model.add_implication(land, keep[y])
-                    landed.append(land)
-                    self.same(t, (x, h), (x, y), [rm, land])
-                model.add_bool_or(landed).only_enforce_if(keep[y])
-            survivors = sum(keep)
-            for h in range(HEIGHT):  # cells at or above the survivors' count are empty
-                above = model.new_bool_var(f"above[{t},{x},{h}]")
-                model.add(survivors <= h).only_enforce_if(above)
-                model.add(survivors >= h + 1).only_enforce_if(above.Not())
-                self.cleared(t, (x, h), [rm, above])
+                keep = model.new_bool_var(f"keep[{t},{x},{y}]")  # occupied and not marked
+                model.add_implication(keep, state[cell][0].Not())
+                model.add_implication(keep, marked[cell].Not())
+                self.clause(state[cell][0], marked[cell], keep)
+                for h, lit in below[y].items():
+                    self.copy(t, (x, h), cell, rm, keep, lit, kinds=self.kinds[1:])
+                nxt = {h: model.new_bool_var(f"below[{t},{x},{y + 1},{h}]") for h in range(y + 2)}
+                for h, lit in below[y].items():
+                    self.clause(lit.Not(), keep, nxt[h])
+                    self.clause(lit.Not(), keep.Not(), nxt[h + 1])
+                model.add_exactly_one(nxt.values())
+                below.append(nxt)
+            for h, lit in below[HEIGHT].items():  # at the survivors' count the column ends
+                if h < HEIGHT:
+                    self.clause(rm.Not(), lit.Not(), self.b[t + 1][x, h][0])
 
     # --- moves ---------------------------------------------------------------------------
 
-    def _moves(self, t: int, mv: Literal) -> dict[int, Any]:
-        """Under ``mv``: exactly one move of MOVES; returns its selection literals."""
+    def _moves(self, t: int, mv: Literal, drags: _Drags) -> None:
+        """Under ``mv``: exactly one move of MOVES, the j-th when j moves came before."""
         model = self.model
-        selected = {}
-        touches: dict[int, list[Any]] = {x: [] for x in range(WIDTH)}
-        for mi, move in enumerate(MOVES):
-            s = model.new_bool_var(f"sel[{t},{mi}]")
-            self._move(t, mi, move, s)
-            selected[mi] = s
-            touches[move.x].append(s)
-            touches[move.x + move.g].append(s)
-        model.add(sum(selected.values()) == mv)
+        selected = [model.new_bool_var(f"sel[{t},{m}]") for m in range(len(MOVES))]
+        model.add_exactly_one([*selected, mv.Not()])
+        touches: dict[int, list[Literal]] = {x: [] for x in range(WIDTH)}
+        for m, move in enumerate(MOVES):
+            self._move(t, move, selected[m], drags)
+            touches[move.x].append(selected[m])
+            touches[move.x + move.g].append(selected[m])
         for x in range(WIDTH):  # a column no move touches stays as it is
-            untouched = model.new_bool_var(f"untouched[{t},{x}]")
-            model.add(sum(touches[x]) == 0).only_enforce_if(untouched)
-            model.add_bool_or([*touches[x], untouched])
+            touched = model.new_bool_var(f"touched[{t},{x}]")
+            self._or(touched, touches[x])
             for y in range(HEIGHT):
-                self.same(t, (x, y), (x, y), [mv, untouched])
-        return selected
+                self.copy(t, (x, y), (x, y), mv, touched.Not())
+        for j, c in self.count[t].items():
+            if j < self.n:
+                for m, s in enumerate(selected):
+                    self.clause(c.Not(), s.Not(), self.choice[j][m])
+                    self.clause(c.Not(), mv.Not(), self.choice[j][m].Not(), s)
 
-    def _move(self, t: int, mi: int, move: Move, s: Literal) -> None:
-        """The effect of one move under its selection literal ``s``."""
-        model, empty = self.model, self.empty
+    def _move(self, t: int, move: Move, s: Literal, drags: _Drags) -> None:
+        """The effect of one move under its selection literal ``s``: a swap when the target
+        cell is occupied, else the block falls into the other column.  The dragged blocks'
+        colors must pass the drag bound."""
+        state = self.b[t]
         x, y, g = move.x, move.y, move.g
         src, dst = (x, y), (x + g, y)
-        model.add_implication(s, empty(t, src).Not())
+        occupied = state[dst][0].Not()
+        for a in self.kinds[1:]:  # the blocks dragged pass the drag bound
+            self.clause(s.Not(), state[src][a].Not(), state[dst][0].Not(), drags.fall[a - 1, x, g])
+            if g == 1:  # a same-color swap changes nothing: the board must pass as it is
+                for b in self.kinds[1:]:
+                    lits = (state[src][a].Not(), state[dst][b].Not())
+                    fits = drags.swap[a - 1, b - 1, x] if a != b else drags.still
+                    self.clause(s.Not(), *lits, fits)
+        self.model.add_implication(s, state[src][0].Not())
         if g == -1:  # only into an empty cell: a left swap is the right move of the neighbour
-            model.add_implication(s, empty(t, dst))
+            self.model.add_implication(s, state[dst][0])
         if not self.same_color_swaps:
-            model.add(self.color(t, src) != self.color(t, dst)).only_enforce_if(s)
-        swap = model.new_bool_var(f"swap[{t},{mi}]")
-        fall = model.new_bool_var(f"fall[{t},{mi}]")
-        model.add(swap + fall == s)
-        model.add_implication(swap, empty(t, dst).Not())
-        model.add_implication(fall, empty(t, dst))
-        # a swap: the two cells trade colors, the rest of both columns stays
-        self.same(t, src, dst, [swap])
-        self.same(t, dst, src, [swap])
-        for yy in range(HEIGHT):
-            if yy != y:
-                self.same(t, (x, yy), (x, yy), [swap])
-                self.same(t, (x + g, yy), (x + g, yy), [swap])
-        # a fall: column x closes the gap, the block lands on top of column x + g
-        for yy in range(HEIGHT):
-            if yy < y:
-                self.same(t, (x, yy), (x, yy), [fall])
-            elif yy < HEIGHT - 1:
-                self.same(t, (x, yy), (x, yy + 1), [fall])
-            else:
-                self.cleared(t, (x, yy), [fall])
-        for h in range(HEIGHT):
-            target = (x + g, h)
-            if h > y:
-                self.same(t, target, target, [fall])
-                continue
-            # the landing cell is the empty one with a block (or the floor) below it
-            lands = model.new_bool_var(f"lands[{t},{mi},{h}]")
-            floor = [] if h == 0 else [empty(t, (x + g, h - 1))]
-            model.add_bool_and([*(f.Not() for f in floor), empty(t, target)]).only_enforce_if(lands)
-            model.add_bool_or([lands, empty(t, target).Not(), *floor])
-            self.same(t, target, src, [fall, lands])
-            self.same(t, target, target, [fall, lands.Not()])
+            for k in self.kinds[1:]:
+                self.clause(s.Not(), state[src][k].Not(), state[dst][k].Not())
+        for h in range(y):  # below the moving block, both columns keep their blocks
+            self.copy(t, (x, h), (x, h), s)
+            self.copy(t, (x + g, h), (x + g, h), s, state[x + g, h][0].Not())
+        for h in range(y + 1, HEIGHT):  # above it the target column keeps what it holds
+            self.copy(t, (x + g, h), (x + g, h), s)
+        if g == 1:  # a swap: the two cells trade, the source column above stays
+            self.copy(t, src, dst, s, occupied)
+            self.copy(t, dst, src, s, occupied)
+            for h in range(y + 1, HEIGHT):
+                self.copy(t, (x, h), (x, h), s, occupied)
+        empty = state[dst][0]  # a fall: the source column closes the gap ...
+        for h in range(y, HEIGHT - 1):
+            self.copy(t, (x, h), (x, h + 1), s, empty)
+        self.clause(s.Not(), empty.Not(), self.b[t + 1][x, HEIGHT - 1][0])
+        for h in range(y + 1):  # ... and the block lands on the lowest empty cell
+            floor = [state[x + g, h - 1][0].Not()] if h else []
+            self.copy(t, (x + g, h), src, s, empty, state[x + g, h][0], *floor)
+            if h:  # above an empty cell, a cell stays empty
+                self.clause(s.Not(), state[x + g, h - 1][0].Not(), self.b[t + 1][x + g, h][0])
 
-    def _move_order(
-        self, is_move: list[Any], selected: list[dict[int, Any]]
-    ) -> tuple[dict[tuple[int, int], Any], list[Any]]:
-        """choice[j, m]: the j-th move is MOVES[m]; and the rank of each j-th move."""
+    # --- the search's bound ----------------------------------------------------------------
+
+    def _histogram_bound(self, t: int, mv: Literal) -> _Drags:
+        """Each color's histogram after t layers within the moves left of one runs can
+        cover, all colors together within twice that; and for every drag a move can make
+        here, whether the board right after it passes the same bound with one move fewer
+        (the search's drag bound).  The drag literals are known as soon as the board is,
+        before a move is chosen, so a move that fails the bound is never tried."""
+        model, state, n = self.model, self.b[t], self.n
+        left = model.new_int_var(0, n, f"left[{t}]")
+        model.add(left == n - sum(j * c for j, c in self.count[t].items()))
+        distances, dragged = [], []
+        for k in self.kinds[1:]:
+            color = self.colors[k - 1]
+            blocks = sum(column.count(color) for column in self.puzzle.board.columns)
+            top = min(blocks, HEIGHT)
+            columns = []
+            for x in range(WIDTH):
+                column = model.new_int_var(0, top, f"hist[{t},{k},{x}]")
+                model.add(column == sum(state[x, y][k] for y in range(HEIGHT))).only_enforce_if(mv)
+                columns.append(column)
+            distance = model.new_int_var(0, n, f"dist[{t},{k}]")
+            after = [model.new_int_var(0, n + 1, f"drag[{t},{k},{i}]") for i in range(8)]
+            model.add_allowed_assignments([*columns, distance, *after], self._tuples(blocks))
+            model.add(distance <= left).only_enforce_if(mv)
+            distances.append(distance)
+            dragged.append(dict(zip(DRAGS, after, strict=True)))
+        total = sum(distances)
+        model.add(total <= 2 * left).only_enforce_if(mv)
+        drags = _Drags(
+            {}, {}, self._within([(total, 2 * left - 2)] + [(d, left - 1) for d in distances])
+        )
+        for a in range(len(distances)):
+            for x, g in DRAGS:
+                drags.fall[a, x, g] = self._within(
+                    [
+                        (dragged[a][x, g], left - 1),
+                        (total - distances[a] + dragged[a][x, g], 2 * left - 2),
+                    ]
+                )
+        for a, b in product(range(len(distances)), repeat=2):
+            if a != b:
+                for x in range(WIDTH - 1):
+                    moved = dragged[a][x, 1] + dragged[b][x + 1, -1]
+                    drags.swap[a, b, x] = self._within(
+                        [
+                            (dragged[a][x, 1], left - 1),
+                            (dragged[b][x + 1, -1], left - 1),
+                            (total - distances[a] - distances[b] + moved, 2 * left - 2),
+                        ]
+                    )
+        return drags
+
+    def _within(self, bounds: Sequence[tuple[Any, Any]]) -> Literal:
+        """A literal for "each expression is at most its bound"."""
         model = self.model
-        count: list[Any] = [model.new_constant(0)]  # moves before each layer
-        for mv in is_move:
-            count.append(count[-1] + mv)
-        choice = {}
-        rank_of_move = []
-        for j in range(self.puzzle.n):
-            at = []  # at[t]: layer t holds the j-th move
-            for t, mv in enumerate(is_move):
-                here = model.new_bool_var(f"jth[{j},{t}]")
-                model.add(count[t] == j).only_enforce_if(here)
-                model.add_implication(here, mv)
-                model.add(count[t] != j).only_enforce_if([mv, here.Not()])
-                at.append(here)
-            model.add_exactly_one(at)
-            for mi in range(len(MOVES)):
-                c = model.new_bool_var(f"choice[{j},{mi}]")
-                for t in range(len(is_move)):
-                    model.add_implication(c, selected[t][mi]).only_enforce_if(at[t])
-                    model.add_implication(at[t], c).only_enforce_if(selected[t][mi])
-                choice[j, mi] = c
-            model.add_exactly_one(choice[j, mi] for mi in range(len(MOVES)))
-            rank_of_move.append(sum(mi * choice[j, mi] for mi in range(len(MOVES))))
-        return choice, rank_of_move
+        lit = model.new_bool_var("")
+        parts = []
+        for expr, bound in bounds:
+            part = model.new_bool_var("")
+            model.add(expr <= bound).only_enforce_if(part)
+            model.add(expr > bound).only_enforce_if(part.Not())
+            parts.append(part)
+        model.add_bool_and(parts).only_enforce_if(lit)
+        self.clause(lit, *(p.Not() for p in parts))
+        return lit
+
+    def _tuples(self, blocks: int) -> list[tuple[int, ...]]:
+        """Histograms of at most ``blocks`` blocks within n moves: each with its distance
+        and the distances after each drag (n + 1 for "more than n", or no such drag)."""
+        cache: dict[int, list[tuple[int, ...]]] = self.__dict__.setdefault("_tuple_cache", {})
+        if blocks not in cache:
+            table, n = distance_table(), self.n
+            top = min(blocks, HEIGHT)
+            rows = []
+            for counts in product(range(top + 1), repeat=WIDTH):
+                if sum(counts) > blocks:
+                    continue
+                code = sum(c * _POW[x] for x, c in enumerate(counts))
+                if table[code] > n:
+                    continue
+                dragged = []
+                for x, g in DRAGS:
+                    if counts[x] and counts[x + g] < HEIGHT:
+                        dragged.append(min(table[code - _POW[x] + _POW[x + g]], n + 1))
+                    else:
+                        dragged.append(n + 1)
+                rows.append((*counts, table[code], *dragged))
+            cache[blocks] = rows
+        return cache[blocks]
 
 
 def solve(
@@ -342,75 +460,50 @@ def solve(
     """The lexicographically smallest solution, proved by CP-SAT, replayed before returned.
 
     Raises ModelUndecided (a SearchTimeout) when ``time_limit`` runs out first, while the
-    model is built or solved.
+    model is built or solved.  ``workers`` is accepted for the prefilter's signature; the
+    ordered search runs on one worker, which is what makes its first solution the smallest.
     """
+    from ortools.sat.python import cp_model
+
     deadline = Deadline(time_limit, every=1)
     stats = SearchStats(solves=0, branches=0)
     if puzzle.board.is_empty():  # no move exists on an empty board
         return MayanResult(puzzle.n, None, "cpsat", stats)
     built = build(puzzle, same_color_swaps=same_color_swaps, deadline=deadline)
     stats.layers = built.layers
-    base = len(MOVES)
-    weighted = base**puzzle.n < 2**53
-    if weighted:
-        built.model.minimize(
-            sum(base ** (puzzle.n - 1 - j) * r for j, r in enumerate(built.rank_of_move))
-        )
-    stats.objective = "weighted" if weighted else "one move at a time"
+    stats.objective = "first solution of the ordered search"
     stats.variables = len(built.model.proto.variables)
     stats.constraints = len(built.model.proto.constraints)
-    if weighted:
-        solver = _optimum(built, deadline, workers, stats)
-        ranks = None if solver is None else [solver.value(r) for r in built.rank_of_move]
-    else:
-        ranks = _ranks_one_at_a_time(built, deadline, workers, stats)
+    solver = cp_model.CpSolver()
+    params = solver.parameters
+    # One worker searching in the model's order, with nothing that could drop a solution
+    # (presolve, symmetry) and nothing that re-walks the tree from the root (inprocessing,
+    # probing): the first solution is then the smallest, as the module docstring argues.
+    params.num_workers = 1
+    params.search_branching = cp_model.FIXED_SEARCH
+    params.cp_model_presolve = False
+    params.symmetry_level = 0
+    params.cp_model_probing_level = 0
+    params.use_sat_inprocessing = False
+    params.inprocessing_dtime_ratio = 0.0
+    params.linearization_level = 0
+    left = deadline.left()
+    if left is not None:
+        if left <= 0:
+            raise ModelUndecided("the CP-SAT model was undecided", stats)
+        params.max_time_in_seconds = left
+    status = run_solver(solver, built.model)
+    stats.solves = 1
+    stats.branches = solver.num_branches
     stats.seconds = round(deadline.elapsed(), 6)
-    if ranks is None:
+    if status == cp_model.INFEASIBLE:
         return MayanResult(puzzle.n, None, "cpsat", stats)
-    moves = tuple(MOVES[r] for r in ranks)
+    if status not in (cp_model.FEASIBLE, cp_model.OPTIMAL):
+        raise ModelUndecided("the CP-SAT model was undecided", stats)
+    moves = built.moves(solver)
     if not is_solution(puzzle.board, puzzle.n, moves, same_color_swaps=same_color_swaps):
         raise AssertionError(f"the CP-SAT model decoded moves that do not replay: {moves}")
     return MayanResult(puzzle.n, moves, "cpsat", stats)
-
-
-def _optimum(
-    built: MayanModel, deadline: Deadline, workers: int, stats: SearchStats
-) -> cp_model.CpSolver | None:
-    """A solver holding the model's optimum, None when the model is infeasible."""
-    from ortools.sat.python import cp_model
-
-    solver = cp_model.CpSolver()
-    if deadline.passed():
-        raise ModelUndecided("the CP-SAT model was undecided", stats)
-    left = deadline.left()
-    if left is not None:
-        solver.parameters.max_time_in_seconds = left
-    if workers:
-        solver.parameters.num_workers = workers
-    status = run_solver(solver, built.model)
-    stats.solves = (stats.solves or 0) + 1
-    stats.branches = (stats.branches or 0) + solver.num_branches
-    if status == cp_model.INFEASIBLE:
-        return None
-    if status != cp_model.OPTIMAL:
-        raise ModelUndecided("the CP-SAT model was undecided", stats)
-    return solver
-
-
-def _ranks_one_at_a_time(
-    built: MayanModel, deadline: Deadline, workers: int, stats: SearchStats
-) -> list[int] | None:
-    """The smallest rank of each move in turn, the earlier ones fixed (for weights past
-    53 bits)."""
-    ranks: list[int] = []
-    for j in range(built.n):
-        built.model.minimize(built.rank_of_move[j])
-        solver = _optimum(built, deadline, workers, stats)
-        if solver is None:
-            return None
-        ranks.append(solver.value(built.rank_of_move[j]))
-        built.model.add(built.rank_of_move[j] == ranks[-1])
-    return ranks
 
 
 Block = tuple[int, int, int]  # column, row, color

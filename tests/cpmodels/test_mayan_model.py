@@ -12,6 +12,8 @@ from cpmodels.mayan import MOVES, ModelUndecided, prefilter, solve
 from graphsearch.mayan import Board, Puzzle, find_runs, format_moves, is_solution, parse_puzzle
 from graphsearch.mayan.bounds import moves_needed
 from graphsearch.mayan.engines import run
+from graphsearch.mayan.generate import deal
+from graphsearch.mayan.rules import apply_move
 from graphsearch.mayan.search import solve as search
 from tests.mayan.strategies import solvable_puzzles
 
@@ -51,13 +53,32 @@ def test_time_limit_is_undecided_never_a_wrong_answer():
         solve(parse_puzzle(SAMPLE), time_limit=0.01)
 
 
-def test_weighted_and_one_at_a_time_objectives_agree():
-    # n = 10 makes 56^10 too large for one weighted objective
+def test_long_answers_come_from_the_ordered_search():
+    # n = 10: any number of moves, no objective to overflow
     board = Board.from_compact("1|1||1|")
     result = solve(Puzzle(10, board), same_color_swaps=True)
-    assert result.stats.objective == "one move at a time"
+    assert result.stats.objective == "first solution of the ordered search"
     assert result.moves == search(Puzzle(10, board)).moves
-    assert solve(Puzzle(5, board)).stats.objective == "weighted"
+
+
+def test_moves_that_fail_the_drag_bound_are_never_tried():
+    """After 2 of 5 moves on a dense board, the bound leaves no third move: the model
+    refutes it without a single branch, by propagation alone."""
+    board = Board.from_compact("1 4 3 2 1 4 3|3 3 4 3 1 4|1 4 1 3 4|2 3 4 1 2|1 1 4 3 4 1 3")
+    puzzle = Puzzle(3, apply_move(apply_move(board, MOVES[0]), MOVES[1]))
+    after_first = apply_move(puzzle.board, MOVES[0])
+    assert not search(Puzzle(2, after_first)).solvable
+    result = solve(Puzzle(2, after_first))
+    assert result.moves is None
+    assert result.stats.branches == 0
+
+
+def test_a_dense_board_agrees_with_the_search():
+    """A dense board (24 blocks, four colors, dealt in threes) solvable in 5 moves."""
+    puzzle = Puzzle(5, deal(random.Random(9), 4, 24))
+    expected = search(puzzle)
+    assert expected.solvable
+    assert solve(puzzle).moves == expected.moves
 
 
 def compare(puzzle: Puzzle, same: bool) -> None:
