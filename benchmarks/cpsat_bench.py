@@ -3,6 +3,7 @@
     python benchmarks/cpsat_bench.py model [--boards 10] [--time-limit 120]
     python benchmarks/cpsat_bench.py prefilter [--boards 60] [--n 1 2 3 5]
     python benchmarks/cpsat_bench.py clear [--boards 10] [--time-limit 60] [--sizes 9x16 ...]
+    python benchmarks/cpsat_bench.py dense [--boards 10] [--time-limit 60] [--blocks 30]
 
 ``model``: boards of 8 to 19 blocks, n = 3 to 5, half of them random, half made of colors
 of three or four blocks (often solvable); the CP-SAT engine's time beside the
@@ -10,6 +11,10 @@ search's, and whether the answers agree (an undecided model counts as a timeout)
 ``prefilter``: random dense boards (18 to 33 blocks); for each n, how many boards the column
 bound (a) already rejects at the root, how many more the CP-SAT relaxation (b) proves
 unsolvable, its mean cost, and the search time that a rejection saves.
+``dense``: dense Mayan boards at n = 5 (``--blocks`` blocks in four colors dealt in threes,
+``generate.deal`` with seeds 1, 2, ...; most have no solution, so the whole space must be
+refuted): the search's nodes and seconds beside the CP-SAT model's branches and seconds,
+and whether the answers agree (an undecided model counts as a timeout).
 ``clear``: whole 连连看 boards without gravity (36 types x 4 and the ring for the KShisen
 sizes; board i dealt from seed i as in ``clear_bench.py``): per size, the decided share,
 median and max seconds of ``search`` (the pairing search), the CP-SAT model alone
@@ -157,16 +162,45 @@ def bench_clear(args) -> None:
             )
 
 
+def bench_dense(args) -> None:
+    from graphsearch.mayan.generate import deal
+
+    print(
+        f"{'seed':>4}{'answer':>8}{'nodes':>8}{'search s':>10}{'branches':>10}{'cpsat s':>9}  agree"
+    )
+    prefilter(Puzzle(1, Board.from_compact("1|1||1|")))  # import OR-Tools before timing
+    decided = 0
+    for seed in range(1, args.boards + 1):
+        puzzle = Puzzle(5, deal(random.Random(seed), 4, args.blocks))
+        t_search, expected = timed(search, puzzle)
+        answer = "solved" if expected.solvable else "-1"
+        try:
+            t_model, got = timed(cpsat, puzzle, time_limit=args.time_limit)
+            agree = "yes" if got.moves == expected.moves else "NO"
+            shown = f"{got.stats.branches:>10}{t_model:>9.2f}"
+            decided += 1
+        except ModelUndecided:
+            agree, shown = "timeout", f"{'':>10}{'>' + format(args.time_limit, 'g'):>9}"
+        print(
+            f"{seed:>4}{answer:>8}{expected.stats.nodes:>8}{t_search:>10.3f}{shown}  {agree}",
+            flush=True,
+        )
+    print(f"decided {decided} of {args.boards} within {args.time_limit:g} s")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("part", choices=["model", "prefilter", "clear"])
+    parser.add_argument("part", choices=["model", "prefilter", "clear", "dense"])
     parser.add_argument("--boards", type=int, default=10)
     parser.add_argument("--n", type=int, nargs="+", default=[1, 2, 3, 5])
     parser.add_argument("--time-limit", type=float, default=120.0)
     parser.add_argument("--seed", type=int, default=2011)
     parser.add_argument("--sizes", nargs="+", default=["6x8", "9x16"], help="rows x cols")
+    parser.add_argument("--blocks", type=int, default=30, help="dense: blocks a board")
     args = parser.parse_args()
-    {"model": bench_model, "prefilter": bench_prefilter, "clear": bench_clear}[args.part](args)
+    parts = {"model": bench_model, "prefilter": bench_prefilter, "clear": bench_clear}
+    parts["dense"] = bench_dense
+    parts[args.part](args)
     return 0
 
 
