@@ -1,41 +1,45 @@
 """An exact OR-Tools CP-SAT model of the Mayan puzzle, and a feasibility prefilter.
 
-The exact model (``solve``) follows the board through a fixed schedule of
-``L = n + floor(N / 3)`` layers for N blocks.  Each layer is one of
+The exact model (``solve``) follows the board through n stages of ``R + 1`` layers each,
+``R = floor(N / 3)`` for N blocks.  Stage j starts from a stable board (the first from the
+puzzle's, which holds no run) and is
 
-* a **move**: one of the moves the search expands (same set, same convention), made
-  exactly when the board is stable and fewer than n moves have been made;
-* a **removal round**: every block in a run of three or more vanishes and the blocks above
-  fall, made exactly when the board holds a run;
-* **idle**: nothing changes; when the board is stable and all n moves are made.
+* one **move**, the j-th: one of the moves the search expands (same set, same
+  convention); then
+* R **removal rounds**: every block in a run of three or more vanishes and the blocks above
+  fall, when the board holds a run; when it holds none the round changes nothing.
 
-Why this is exact: a real solution makes n moves, and after each the board settles in some
-rounds, each of which removes at least three blocks, so all rounds together number at most
-floor(N / 3); the n moves, the rounds in order, then idle layers fill the schedule exactly.
-Conversely each layer's clauses are the rules (the layer's kind is forced by the board and
-the number of moves made; gravity places each surviving block by the count of survivors
-below it), so every model solution, read layer by layer, is a legal play ending in an empty
-board.
+The board after the R rounds must be stable (the next stage's start), the one after the
+last stage empty.
+
+Why this is exact: after a move the board settles in some rounds, each of which removes at
+least three blocks, so no settling takes more than floor(N / 3) rounds and a real solution
+fits the stages, its rounds first in each, nothing after.  Conversely each layer's clauses
+are the rules (a round removes exactly the runs, and gravity places each surviving block by
+the count of survivors below it), so every model solution, read layer by layer, is a legal
+play ending in an empty board.
 
 The model is pure clauses over one Boolean per (layer, cell, color or empty), written so
-that unit propagation runs the rules forwards: once the moves up to some layer are chosen,
+that unit propagation runs the rules forwards: once the moves up to a stage are chosen,
 every cell up to the next move is fixed without a decision.  Two facts the search prunes
-with are added as constraints, both sound for every board, so no solution is lost:
+with are added as constraints at the start of every stage, both sound for every board, so
+no solution is lost:
 
-* the column-histogram bound (``graphsearch.mayan.bounds``): at every layer, each color's
-  histogram is within the moves still to make of one that runs can cover, and all colors
-  together within twice that.  After a move's layer the board is the one right after its
-  drag, so this is also the search's drag bound; it subsumes "a color with one or two
-  blocks left is dead".
-* blocks never float.
+* the column-histogram bound (``graphsearch.mayan.bounds``): each color's histogram is
+  within the moves still to make of one that runs can cover, and all colors together
+  within twice that; it subsumes "a color with one or two blocks left is dead";
+* the search's drag bound: for every drag a move could make, a literal says whether the
+  board right after it passes the same bound with one move fewer, and the move needs it.
+  These literals are fixed as soon as the stage's board is, so a move that fails the bound
+  is ruled out by propagation and never tried.
 
 The lexicographically smallest answer comes from the order of the search, not from an
 objective: CP-SAT branches only on ``choice[j, m]`` ("the j-th move is MOVES[m]"), j
-first, m in answer order, true first, on one worker without presolve.  Every value it sets
-otherwise is implied by the model and the clauses it learned (both hold in every
-solution), so when it reaches a solution, every smaller move at every decision was refuted
-under the moves before it: the first solution is the smallest.  The decoded moves are
-replayed through the rule simulator before they are returned.
+first, m in answer order, true first, on one worker without presolve or symmetry
+reasoning.  Every value it sets otherwise is implied by the model and the clauses it
+learned (both hold in every solution), so when it reaches a solution, every smaller move at
+every decision was refuted under the moves before it: the first solution is the smallest.
+The decoded moves are replayed through the rule simulator before they are returned.
 
 ``prefilter`` is a relaxation over the blocks alone, proving "no solution" without a search.
 """
@@ -133,7 +137,8 @@ class _Builder:
     """Adds the model's variables and clauses, one part of a layer at a time.
 
     ``b[t][cell][k]``: after t layers the cell holds color k (1..C, the board's colors
-    renumbered) or is empty (k = 0).  ``count[t][j]``: j moves are made before layer t.
+    renumbered) or is empty (k = 0).  Layer ``j * stage`` is the j-th move, the ``stage -
+    1`` layers after it its removal rounds.
     """
 
     def __init__(self, puzzle: Puzzle, same_color_swaps: bool, deadline: Deadline) -> None:
@@ -149,17 +154,11 @@ class _Builder:
         self.colors = sorted({c for column in board.columns for c in column})
         self.kinds = range(len(self.colors) + 1)
         self.rounds = board.blocks // 3
-        self.layers = self.n + self.rounds
+        self.stage = self.rounds + 1  # layers a move and its settling take
+        self.layers = self.n * self.stage
         self.true = self.model.new_bool_var("true")
         self.model.add_bool_or([self.true])
         self.b = [self._state(t) for t in range(self.layers + 1)]
-        # j moves before layer t: at most t, at most n, and at least t - rounds
-        self.count: list[dict[int, Literal]] = [{0: self.true}]
-        for t in range(1, self.layers + 1):
-            low, high = max(0, t - self.rounds), min(t, self.n)
-            row = {j: self.model.new_bool_var(f"count[{t},{j}]") for j in range(low, high + 1)}
-            self.model.add_exactly_one(row.values())
-            self.count.append(row)
 
     def _check_clock(self) -> None:
         if self.deadline.passed():
@@ -199,7 +198,6 @@ class _Builder:
         for cell in CELLS:
             self.clause(b[0][cell][k_of.get(self.puzzle.board[cell], 0)])
             self.clause(b[self.layers][cell][0])
-        self.clause(self.count[self.layers][self.n])
         self.choice = [
             [model.new_bool_var(f"choice[{j},{m}]") for m in range(len(MOVES))]
             for j in range(self.n)
@@ -208,35 +206,27 @@ class _Builder:
             model.add_exactly_one(row)
         for t in range(self.layers):
             self._check_clock()
-            has_run, marked = self._runs(t)
-            mv = model.new_bool_var(f"move[{t}]")
-            idle = model.new_bool_var(f"idle[{t}]")
-            model.add_exactly_one([mv, has_run, idle])
-            self._schedule(t, mv, has_run)
-            for cell in CELLS:
-                self.copy(t, cell, cell, idle)
-            self._round(t, has_run, marked)
-            self._moves(t, mv, self._histogram_bound(t, mv))
+            j, r = divmod(t, self.stage)
+            if r == 0:  # the j-th move, on a stable board
+                if j:
+                    self._stable(t)
+                self._moves(t, self.choice[j], self._histogram_bound(t, self.n - j))
+            else:  # a removal round, or nothing when the board is stable
+                has_run, marked = self._runs(t)
+                for cell in CELLS:
+                    self.copy(t, cell, cell, has_run.Not())
+                self._round(t, has_run, marked)
         order = [c for row in self.choice for c in row]
         model.add_decision_strategy(
             order, self.cp_model.CHOOSE_FIRST, self.cp_model.SELECT_MAX_VALUE
         )
         return MayanModel(model, self.n, self.layers, self.choice)
 
-    def _schedule(self, t: int, mv: Literal, has_run: Literal) -> None:
-        """A move exactly when the board is stable and moves are left; count them."""
-        now, after = self.count[t], self.count[t + 1]
-        for j, c in now.items():
-            if j < self.n:
-                self.clause(c.Not(), has_run, mv)
-            else:
-                self.clause(c.Not(), mv.Not())
-            if j in after:
-                self.clause(c.Not(), mv, after[j])
-            else:
-                self.clause(c.Not(), mv)
-            if j + 1 in after:
-                self.clause(c.Not(), mv.Not(), after[j + 1])
+    def _stable(self, t: int) -> None:
+        """No run on the board after t layers."""
+        for line in LINES:
+            for k in self.kinds[1:]:
+                self.clause(*(self.b[t][cell][k].Not() for cell in line))
 
     # --- runs and removal rounds -------------------------------------------------------
 
@@ -296,11 +286,10 @@ class _Builder:
 
     # --- moves ---------------------------------------------------------------------------
 
-    def _moves(self, t: int, mv: Literal, drags: _Drags) -> None:
-        """Under ``mv``: exactly one move of MOVES, the j-th when j moves came before."""
+    def _moves(self, t: int, selected: Sequence[Literal], drags: _Drags) -> None:
+        """Exactly one move of MOVES (``selected`` says which) from the board after t
+        layers."""
         model = self.model
-        selected = [model.new_bool_var(f"sel[{t},{m}]") for m in range(len(MOVES))]
-        model.add_exactly_one([*selected, mv.Not()])
         touches: dict[int, list[Literal]] = {x: [] for x in range(WIDTH)}
         for m, move in enumerate(MOVES):
             self._move(t, move, selected[m], drags)
@@ -310,12 +299,7 @@ class _Builder:
             touched = model.new_bool_var(f"touched[{t},{x}]")
             self._or(touched, touches[x])
             for y in range(HEIGHT):
-                self.copy(t, (x, y), (x, y), mv, touched.Not())
-        for j, c in self.count[t].items():
-            if j < self.n:
-                for m, s in enumerate(selected):
-                    self.clause(c.Not(), s.Not(), self.choice[j][m])
-                    self.clause(c.Not(), mv.Not(), self.choice[j][m].Not(), s)
+                self.copy(t, (x, y), (x, y), touched.Not())
 
     def _move(self, t: int, move: Move, s: Literal, drags: _Drags) -> None:
         """The effect of one move under its selection literal ``s``: a swap when the target
@@ -360,15 +344,14 @@ class _Builder:
 
     # --- the search's bound ----------------------------------------------------------------
 
-    def _histogram_bound(self, t: int, mv: Literal) -> _Drags:
-        """Each color's histogram after t layers within the moves left of one runs can
-        cover, all colors together within twice that; and for every drag a move can make
-        here, whether the board right after it passes the same bound with one move fewer
-        (the search's drag bound).  The drag literals are known as soon as the board is,
-        before a move is chosen, so a move that fails the bound is never tried."""
-        model, state, n = self.model, self.b[t], self.n
-        left = model.new_int_var(0, n, f"left[{t}]")
-        model.add(left == n - sum(j * c for j, c in self.count[t].items()))
+    def _histogram_bound(self, t: int, left: int) -> _Drags:
+        """On the board after t layers, with ``left`` moves to make: each color's histogram
+        within ``left`` moves of one runs can cover, all colors together within twice that;
+        and for every drag a move can make here, whether the board right after it passes
+        the same bound with one move fewer (the search's drag bound).  The drag literals
+        are known as soon as the board is, before a move is chosen, so a move that fails
+        the bound is never tried."""
+        model, state = self.model, self.b[t]
         distances, dragged = [], []
         for k in self.kinds[1:]:
             color = self.colors[k - 1]
@@ -377,16 +360,15 @@ class _Builder:
             columns = []
             for x in range(WIDTH):
                 column = model.new_int_var(0, top, f"hist[{t},{k},{x}]")
-                model.add(column == sum(state[x, y][k] for y in range(HEIGHT))).only_enforce_if(mv)
+                model.add(column == sum(state[x, y][k] for y in range(HEIGHT)))
                 columns.append(column)
-            distance = model.new_int_var(0, n, f"dist[{t},{k}]")
-            after = [model.new_int_var(0, n + 1, f"drag[{t},{k},{i}]") for i in range(8)]
-            model.add_allowed_assignments([*columns, distance, *after], self._tuples(blocks))
-            model.add(distance <= left).only_enforce_if(mv)
+            distance = model.new_int_var(0, left, f"dist[{t},{k}]")
+            after = [model.new_int_var(0, left, f"drag[{t},{k},{i}]") for i in range(8)]
+            model.add_allowed_assignments([*columns, distance, *after], self._tuples(blocks, left))
             distances.append(distance)
             dragged.append(dict(zip(DRAGS, after, strict=True)))
         total = sum(distances)
-        model.add(total <= 2 * left).only_enforce_if(mv)
+        model.add(total <= 2 * left)
         drags = _Drags(
             {}, {}, self._within([(total, 2 * left - 2)] + [(d, left - 1) for d in distances])
         )
@@ -425,29 +407,32 @@ class _Builder:
         self.clause(lit, *(p.Not() for p in parts))
         return lit
 
-    def _tuples(self, blocks: int) -> list[tuple[int, ...]]:
-        """Histograms of at most ``blocks`` blocks within n moves: each with its distance
-        and the distances after each drag (n + 1 for "more than n", or no such drag)."""
-        cache: dict[int, list[tuple[int, ...]]] = self.__dict__.setdefault("_tuple_cache", {})
-        if blocks not in cache:
-            table, n = distance_table(), self.n
+    def _tuples(self, blocks: int, left: int) -> list[tuple[int, ...]]:
+        """Histograms of at most ``blocks`` blocks within ``left`` moves: each with its
+        distance and the distances after each drag (``left`` for "``left`` or more", or no
+        such drag: either way more than the move after it allows)."""
+        cache: dict[tuple[int, int], list[tuple[int, ...]]] = self.__dict__.setdefault(
+            "_tuple_cache", {}
+        )
+        if (blocks, left) not in cache:
+            table = distance_table()
             top = min(blocks, HEIGHT)
             rows = []
             for counts in product(range(top + 1), repeat=WIDTH):
                 if sum(counts) > blocks:
                     continue
                 code = sum(c * _POW[x] for x, c in enumerate(counts))
-                if table[code] > n:
+                if table[code] > left:
                     continue
                 dragged = []
                 for x, g in DRAGS:
                     if counts[x] and counts[x + g] < HEIGHT:
-                        dragged.append(min(table[code - _POW[x] + _POW[x + g]], n + 1))
+                        dragged.append(min(table[code - _POW[x] + _POW[x + g]], left))
                     else:
-                        dragged.append(n + 1)
+                        dragged.append(left)
                 rows.append((*counts, table[code], *dragged))
-            cache[blocks] = rows
-        return cache[blocks]
+            cache[blocks, left] = rows
+        return cache[blocks, left]
 
 
 def solve(
