@@ -210,7 +210,7 @@ class _Builder:
             if r == 0:  # the j-th move, on a stable board
                 if j:
                     self._stable(t)
-                self._moves(t, self.choice[j], self._histogram_bound(t, self.n - j))
+                self._moves(t, self.choice[j], self._histogram_bound(t, j))
             else:  # a removal round, or nothing when the board is stable
                 has_run, marked = self._runs(t)
                 for cell in CELLS:
@@ -344,14 +344,15 @@ class _Builder:
 
     # --- the search's bound ----------------------------------------------------------------
 
-    def _histogram_bound(self, t: int, left: int) -> _Drags:
-        """On the board after t layers, with ``left`` moves to make: each color's histogram
+    def _histogram_bound(self, t: int, made: int) -> _Drags:
+        """On the board after t layers, with ``made`` moves made: each color's histogram
         within ``left`` moves of one runs can cover, all colors together within twice that;
         and for every drag a move can make here, whether the board right after it passes
         the same bound with one move fewer (the search's drag bound).  The drag literals
         are known as soon as the board is, before a move is chosen, so a move that fails
         the bound is never tried."""
         model, state = self.model, self.b[t]
+        left = self.n - made
         distances, dragged = [], []
         for k in self.kinds[1:]:
             color = self.colors[k - 1]
@@ -364,7 +365,8 @@ class _Builder:
                 columns.append(column)
             distance = model.new_int_var(0, left, f"dist[{t},{k}]")
             after = [model.new_int_var(0, left, f"drag[{t},{k},{i}]") for i in range(8)]
-            model.add_allowed_assignments([*columns, distance, *after], self._tuples(blocks, left))
+            rows = self._tuples(color, made)
+            model.add_allowed_assignments([*columns, distance, *after], rows)
             distances.append(distance)
             dragged.append(dict(zip(DRAGS, after, strict=True)))
         total = sum(distances)
@@ -407,32 +409,47 @@ class _Builder:
         self.clause(lit, *(p.Not() for p in parts))
         return lit
 
-    def _tuples(self, blocks: int, left: int) -> list[tuple[int, ...]]:
-        """Histograms of at most ``blocks`` blocks within ``left`` moves: each with its
-        distance and the distances after each drag (``left`` for "``left`` or more", or no
-        such drag: either way more than the move after it allows)."""
-        cache: dict[tuple[int, int], list[tuple[int, ...]]] = self.__dict__.setdefault(
-            "_tuple_cache", {}
-        )
-        if (blocks, left) not in cache:
-            table = distance_table()
-            top = min(blocks, HEIGHT)
-            rows = []
-            for counts in product(range(top + 1), repeat=WIDTH):
-                if sum(counts) > blocks:
-                    continue
-                code = sum(c * _POW[x] for x, c in enumerate(counts))
-                if table[code] > left:
-                    continue
-                dragged = []
-                for x, g in DRAGS:
-                    if counts[x] and counts[x + g] < HEIGHT:
-                        dragged.append(min(table[code - _POW[x] + _POW[x + g]], left))
-                    else:
-                        dragged.append(left)
-                rows.append((*counts, table[code], *dragged))
-            cache[blocks, left] = rows
-        return cache[blocks, left]
+    def _tuples(self, color: int, made: int) -> list[tuple[int, ...]]:
+        """The histograms the color can have after ``made`` moves that are within the moves
+        left: each with its distance and the distances after each drag (``left`` for
+        "``left`` or more", or no such drag: either way more than the move after it allows).
+
+        A move drags at most one block of each color one column over, and blocks only
+        vanish otherwise, so the histogram is at most (column by column) one reached from
+        the puzzle's by ``made`` single-column steps of one block.
+        """
+        if not hasattr(self, "_reached"):
+            self._reached: dict[int, list[set[tuple[int, ...]]]] = {}
+        if color not in self._reached:
+            start = tuple(column.count(color) for column in self.puzzle.board.columns)
+            reached = {h for h in product(*(range(c + 1) for c in start))}
+            levels = [set(reached)]
+            for _ in range(self.n - 1):
+                for h in list(reached):
+                    for x, g in DRAGS:
+                        if h[x]:
+                            step = list(h)
+                            step[x] -= 1
+                            step[x + g] += 1
+                            reached.add(tuple(step))
+                levels.append(set(reached))
+            self._reached[color] = levels
+        table, left = distance_table(), self.n - made
+        rows = []
+        for counts in sorted(self._reached[color][made]):
+            if max(counts) > HEIGHT:
+                continue
+            code = sum(c * _POW[x] for x, c in enumerate(counts))
+            if table[code] > left:
+                continue
+            dragged = []
+            for x, g in DRAGS:
+                if counts[x] and counts[x + g] < HEIGHT:
+                    dragged.append(min(table[code - _POW[x] + _POW[x + g]], left))
+                else:
+                    dragged.append(left)
+            rows.append((*counts, table[code], *dragged))
+        return rows
 
 
 def solve(
