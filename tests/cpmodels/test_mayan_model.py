@@ -8,12 +8,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cpmodels.mayan import MOVES, ModelUndecided, prefilter, solve
+from cpmodels.mayan import MOVES, ModelUndecided, _Builder, prefilter, solve
+from graphsearch.deadline import Deadline
 from graphsearch.mayan import Board, Puzzle, find_runs, format_moves, is_solution, parse_puzzle
 from graphsearch.mayan.bounds import moves_needed
 from graphsearch.mayan.engines import run
 from graphsearch.mayan.generate import deal
-from graphsearch.mayan.rules import apply_move
+from graphsearch.mayan.rules import apply_move, legal_moves
 from graphsearch.mayan.search import solve as search
 from tests.mayan.strategies import solvable_puzzles
 
@@ -71,6 +72,28 @@ def test_moves_that_fail_the_drag_bound_are_never_tried():
     result = solve(Puzzle(2, after_first))
     assert result.moves is None
     assert result.stats.branches == 0
+
+
+def test_histograms_after_random_plays_are_among_the_reachable_ones():
+    """The stage tables keep only histograms reachable in the moves made: every color's
+    histogram after random plays (left swaps included) is among them."""
+    rng = random.Random(8)
+    checked = 0
+    for seed in range(30):
+        board = deal(random.Random(seed), 4, rng.choice([15, 24, 30]))
+        builder = _Builder(Puzzle(5, board), True, Deadline(None))
+        played = board
+        for made in range(5):
+            for color in {c for column in board.columns for c in column}:
+                counts = tuple(column.count(color) for column in played.columns)
+                builder._tuples(color, made)
+                assert counts in builder._reached[color][made], (seed, made, color)
+                checked += 1
+            moves = legal_moves(played)
+            if not moves:
+                break
+            played = apply_move(played, rng.choice(moves))
+    assert checked >= 400
 
 
 def test_a_dense_board_agrees_with_the_search():
