@@ -14,7 +14,7 @@ from graphsearch.mayan import Board, Puzzle, find_runs, format_moves, is_solutio
 from graphsearch.mayan.bounds import moves_needed
 from graphsearch.mayan.engines import run
 from graphsearch.mayan.generate import deal
-from graphsearch.mayan.rules import apply_move, legal_moves
+from graphsearch.mayan.rules import apply_move, apply_move_traced, legal_moves
 from graphsearch.mayan.search import solve as search
 from tests.mayan.strategies import solvable_puzzles
 
@@ -94,6 +94,36 @@ def test_histograms_after_random_plays_are_among_the_reachable_ones():
                 break
             played = apply_move(played, rng.choice(moves))
     assert checked >= 400
+
+
+def test_settlings_longer_than_a_stage_are_followed_exactly(monkeypatch):
+    """With one removal round a stage, a move that settles in two or more ends the model's
+    play: boards whose answers hold such moves, and boards around them, still get the
+    search's answer, and the model had to follow such moves."""
+    import cpmodels.mayan as mayan
+
+    monkeypatch.setattr(mayan, "ROUNDS", 1)
+    rng = random.Random(21)
+    chained = extra_solves = 0
+    for i in range(400):
+        board = deal(rng, rng.randint(2, 3), rng.randint(9, 15))
+        puzzle = Puzzle(rng.randint(1, 3), board)
+        same = i % 2 == 0
+        expected = search(puzzle, same_color_swaps=same).moves
+        longest = 0
+        for move in expected or ():
+            trace = apply_move_traced(board, move)
+            longest = max(longest, len(trace.rounds))
+            board = trace.after
+        if longest < 2 and i % 10:
+            continue
+        result = solve(puzzle, same_color_swaps=same)
+        assert result.moves == expected, puzzle
+        extra_solves += result.stats.solves - 1
+        chained += longest >= 2
+        if chained == 5:
+            break
+    assert chained == 5 and extra_solves >= 5, (chained, extra_solves)
 
 
 def test_a_dense_board_agrees_with_the_search():
