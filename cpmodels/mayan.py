@@ -1,23 +1,27 @@
 """An exact OR-Tools CP-SAT model of the Mayan puzzle, and a feasibility prefilter.
 
 The exact model (``solve``) follows the board through n stages of ``R + 1`` layers each,
-``R = floor(N / 3)`` for N blocks.  Stage j starts from a stable board (the first from the
-puzzle's, which holds no run) and is
+``R = min(floor(N / 3), ROUNDS)`` for N blocks.  Stage j starts from a stable board (the
+first from the puzzle's, which holds no run) and is
 
 * one **move**, the j-th: one of the moves the search expands (same set, same
   convention); then
 * R **removal rounds**: every block in a run of three or more vanishes and the blocks above
   fall, when the board holds a run; when it holds none the round changes nothing.
 
-The board after the R rounds must be stable (the next stage's start), the one after the
-last stage empty.
+The board after the R rounds is the next stage's start; the one after the last stage must
+be empty.  When the board after a stage's rounds still holds a run (the move settles in
+more than R rounds, which needs at least 3 (R + 1) blocks to vanish in a chain), the play
+*ends* there: ``overflow[j]`` holds, and the rules of the later stages no longer bind.
 
-Why this is exact: after a move the board settles in some rounds, each of which removes at
-least three blocks, so no settling takes more than floor(N / 3) rounds and a real solution
-fits the stages, its rounds first in each, nothing after.  Conversely each layer's clauses
-are the rules (a round removes exactly the runs, and gravity places each surviving block by
-the count of survivors below it), so every model solution, read layer by layer, is a legal
-play ending in an empty board.
+Why this is exact: every real solution is a model solution.  Settling after a move
+removes at least three blocks a round; if each of its moves settles within R rounds, it
+fits the stages, its rounds first in each and nothing after; otherwise its first move that
+settles longer ends the play, and the moves before it fit.  Conversely each layer's clauses
+are the rules (a round removes exactly the runs, gravity places each surviving block by
+the count of survivors below it), so a model solution is a legal play that either empties
+the board in n moves or ends with a move that settles too long; ``solve`` follows the
+latter exactly (see ``_smallest``).
 
 The model is pure clauses over one Boolean per (layer, cell, color or empty), written so
 that unit propagation runs the rules forwards: once the moves up to a stage are chosen,
@@ -254,15 +258,16 @@ class _Builder:
         through: dict[Cell, list[Literal]] = {cell: [] for cell in CELLS}
         runs = []
         for li, line in enumerate(LINES):
+            run = model.new_bool_var(f"run[{t},{li}]")  # three blocks of one color
+            first, *others = (state[cell] for cell in line)
+            model.add_implication(run, first[0].Not())
             for k in self.kinds[1:]:
-                run = model.new_bool_var(f"run[{t},{li},{k}]")
-                cells = [state[cell][k] for cell in line]
-                for c in cells:
-                    model.add_implication(run, c)
-                self.clause(*(c.Not() for c in cells), run)
-                runs.append(run)
-                for cell in line:
-                    through[cell].append(run)
+                self.clause(first[k].Not(), *(other[k].Not() for other in others), run)
+                for other in others:
+                    self.clause(run.Not(), first[k].Not(), other[k])
+            runs.append(run)
+            for cell in line:
+                through[cell].append(run)
         has_run = model.new_bool_var(f"unstable[{t}]")
         self._or(has_run, runs)
         marked = {}
