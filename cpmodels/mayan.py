@@ -168,6 +168,7 @@ class _Builder:
         self.true = self.model.new_bool_var("true")
         self.model.add_bool_or([self.true])
         self.active: Literal = self.true  # the stage being built is followed
+        self._reached: dict[int, list[set[tuple[int, ...]]]] = {}  # see histograms
         self.b = [self._state(t) for t in range(self.layers + 1)]
 
     def _check_clock(self) -> None:
@@ -434,35 +435,13 @@ class _Builder:
         return lit
 
     def _tuples(self, color: int, made: int) -> list[tuple[int, ...]]:
-        """The histograms the color can have after ``made`` moves that are within the moves
-        left: each with its distance and the distances after each drag (``left`` for
-        "``left`` or more", or no such drag: either way more than the move after it allows).
-
-        A move drags at most one block of each color one column over, and blocks only
-        vanish otherwise, so the histogram is at most (column by column) one reached from
-        the puzzle's by ``made`` single-column steps of one block.
-        """
-        if not hasattr(self, "_reached"):
-            self._reached: dict[int, list[set[tuple[int, ...]]]] = {}
-        if color not in self._reached:
-            start = tuple(column.count(color) for column in self.puzzle.board.columns)
-            reached = {h for h in product(*(range(c + 1) for c in start))}
-            levels = [set(reached)]
-            for _ in range(self.n - 1):
-                for h in list(reached):
-                    for x, g in DRAGS:
-                        if h[x]:
-                            step = list(h)
-                            step[x] -= 1
-                            step[x + g] += 1
-                            reached.add(tuple(step))
-                levels.append(set(reached))
-            self._reached[color] = levels
+        """The color's histograms after ``made`` moves (``histograms``) that are within the
+        moves left: each with its distance and the distances after each drag (``left`` for
+        "``left`` or more", or no such drag: either way more than the move after it
+        allows)."""
         table, left = distance_table(), self.n - made
         rows = []
-        for counts in sorted(self._reached[color][made]):
-            if max(counts) > HEIGHT:
-                continue
+        for counts in sorted(self.histograms(color, made)):
             code = sum(c * _POW[x] for x, c in enumerate(counts))
             if table[code] > left:
                 continue
@@ -474,6 +453,34 @@ class _Builder:
                     dragged.append(left)
             rows.append((*counts, table[code], *dragged))
         return rows
+
+    def histograms(self, color: int, made: int) -> set[tuple[int, ...]]:
+        """Every histogram the color can have after ``made`` moves, and some more.
+
+        A move drags at most one block of each color one column over, and blocks only
+        vanish otherwise, so the histogram is at most (column by column) one reached from
+        the puzzle's by ``made`` single-column steps of one block.  And blocks of a color
+        vanish in runs, three or more at a time, so never just one or two of them.
+        """
+        if color not in self._reached:
+            start = tuple(column.count(color) for column in self.puzzle.board.columns)
+            reached = set(product(*(range(c + 1) for c in start)))
+            levels = [set(reached)]
+            for _ in range(self.n - 1):
+                for h in list(reached):
+                    for x, g in DRAGS:
+                        if h[x]:
+                            step = list(h)
+                            step[x] -= 1
+                            step[x + g] += 1
+                            reached.add(tuple(step))
+                levels.append(set(reached))
+            blocks = sum(start)
+            self._reached[color] = [
+                {h for h in level if max(h) <= HEIGHT and not 0 < blocks - sum(h) < 3}
+                for level in levels
+            ]
+        return self._reached[color][made]
 
 
 def solve(
