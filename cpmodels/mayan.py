@@ -227,11 +227,8 @@ class _Builder:
             self._check_clock()
             start = j * self.stage
             self._moves(start, self.choice[j], self._histogram_bound(start, j))
-            for t in range(start + 1, start + self.stage):  # rounds, or nothing when stable
-                has_run, marked = self._runs(t)
-                for cell in CELLS:
-                    self.copy(t, cell, cell, has_run.Not())
-                self._round(t, has_run, marked)
+            if self.rounds:
+                self._settle(start + 1, start + self.stage)
             # a board still unstable after the rounds ends the model's play (overflow)
             unstable, _ = self._runs((j + 1) * self.stage)
             overflow = model.new_bool_var(f"overflow[{j}]")
@@ -249,6 +246,29 @@ class _Builder:
             order, self.cp_model.CHOOSE_FIRST, self.cp_model.SELECT_MAX_VALUE
         )
         return MayanModel(model, self.n, self.layers, self.choice, self.overflow)
+
+    def _settle(self, dragged: int, last: int) -> None:
+        """The rounds from the board after layer ``dragged`` (right after a move's drag)
+        to the one after layer ``last``.  Most moves remove nothing: then that board is
+        the dragged one, copied straight, and the rounds' rules do not bind (their cells
+        stay free, so nothing is propagated through them)."""
+        model, b = self.model, self.b
+        unstable, marked = self._runs(dragged)
+        for cell in CELLS:
+            for k in self.kinds:
+                self.rule(unstable, b[dragged][cell][k].Not(), b[last][cell][k])
+        followed = self.active
+        chain = model.new_bool_var(f"chain[{dragged}]")
+        model.add_bool_and([followed, unstable]).only_enforce_if(chain)
+        self.clause(followed.Not(), unstable.Not(), chain)
+        self.active = chain
+        self._round(dragged, unstable, marked)
+        for t in range(dragged + 1, last):  # later rounds, or nothing once stable
+            has_run, marked = self._runs(t)
+            for cell in CELLS:
+                self.copy(t, cell, cell, has_run.Not())
+            self._round(t, has_run, marked)
+        self.active = followed
 
     # --- runs and removal rounds -------------------------------------------------------
 
