@@ -247,27 +247,24 @@ class _Builder:
         )
         return MayanModel(model, self.n, self.layers, self.choice, self.overflow)
 
-    def _settle(self, dragged: int, last: int) -> None:
-        """The rounds from the board after layer ``dragged`` (right after a move's drag)
-        to the one after layer ``last``.  Most moves remove nothing: then that board is
-        the dragged one, copied straight, and the rounds' rules do not bind (their cells
-        stay free, so nothing is propagated through them)."""
+    def _settle(self, t: int, last: int) -> None:
+        """The removal rounds from the board after t layers (at first the one right after a
+        move's drag) to the one after ``last`` layers.  Once a board is stable it is
+        copied straight to the end, and the later rounds' rules do not bind: their cells
+        stay free and nothing is propagated through them (most moves remove nothing)."""
         model, b = self.model, self.b
-        unstable, marked = self._runs(dragged)
+        unstable, marked = self._runs(t)
         for cell in CELLS:
             for k in self.kinds:
-                self.rule(unstable, b[dragged][cell][k].Not(), b[last][cell][k])
+                self.rule(unstable, b[t][cell][k].Not(), b[last][cell][k])
         followed = self.active
-        chain = model.new_bool_var(f"chain[{dragged}]")
+        chain = model.new_bool_var(f"chain[{t}]")
         model.add_bool_and([followed, unstable]).only_enforce_if(chain)
         self.clause(followed.Not(), unstable.Not(), chain)
         self.active = chain
-        self._round(dragged, unstable, marked)
-        for t in range(dragged + 1, last):  # later rounds, or nothing once stable
-            has_run, marked = self._runs(t)
-            for cell in CELLS:
-                self.copy(t, cell, cell, has_run.Not())
-            self._round(t, has_run, marked)
+        self._round(t, unstable, marked)
+        if t + 1 < last:
+            self._settle(t + 1, last)
         self.active = followed
 
     # --- runs and removal rounds -------------------------------------------------------
