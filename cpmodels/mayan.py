@@ -123,7 +123,7 @@ class MayanModel:
 
 @dataclass
 class _Drags:
-    """One layer's drag literals: ``fall[a, x, g]``, a block of color a (0-based) falls
+    """A stage's drag literals: ``fall[a, x, g]``, a block of color a (0-based) falls
     from column x into column x + g; ``swap[a, b, x]``, a block of color a at column x
     trades places with one of color b at column x + 1; ``still``, the board as it is
     passes with one move fewer (a same-color swap)."""
@@ -190,7 +190,7 @@ class _Builder:
             self.model.add_bool_or([*literals, self.active.Not()])
 
     def _state(self, t: int) -> dict[Cell, list[Literal]]:
-        """The cells after t layers: one kind each, and empty only below empty cells."""
+        """The cells after t layers: one kind each, and only empty cells above an empty one."""
         model = self.model
         state = {}
         for x, y in CELLS:
