@@ -253,7 +253,7 @@ class _Builder:
         copied straight to the end, and the later rounds' rules do not bind: their cells
         stay free and nothing is propagated through them (most moves remove nothing)."""
         model, b = self.model, self.b
-        unstable, marked = self._runs(t)
+        unstable, through = self._runs(t)
         for cell in CELLS:
             for k in self.kinds:
                 self.rule(unstable, b[t][cell][k].Not(), b[last][cell][k])
@@ -262,16 +262,16 @@ class _Builder:
         model.add_bool_and([followed, unstable]).only_enforce_if(chain)
         self.clause(followed.Not(), unstable.Not(), chain)
         self.active = chain
-        self._round(t, unstable, marked)
+        self._round(t, unstable, through)
         if t + 1 < last:
             self._settle(t + 1, last)
         self.active = followed
 
     # --- runs and removal rounds -------------------------------------------------------
 
-    def _runs(self, t: int) -> tuple[Literal, dict[Cell, Literal]]:
-        """A literal for "the board after t layers holds a run", and per cell one for
-        "the cell is in a run"."""
+    def _runs(self, t: int) -> tuple[Literal, dict[Cell, list[Literal]]]:
+        """A literal for "the board after t layers holds a run", and per cell the literals
+        of the runs through it."""
         model, state = self.model, self.b[t]
         through: dict[Cell, list[Literal]] = {cell: [] for cell in CELLS}
         runs = []
@@ -288,11 +288,7 @@ class _Builder:
                 through[cell].append(run)
         has_run = model.new_bool_var(f"unstable[{t}]")
         self._or(has_run, runs)
-        marked = {}
-        for cell in CELLS:
-            marked[cell] = model.new_bool_var(f"marked[{t},{cell}]")
-            self._or(marked[cell], through[cell])
-        return has_run, marked
+        return has_run, through
 
     def _or(self, target: Literal, literals: Sequence[Literal]) -> None:
         """target <-> any of literals."""
@@ -300,24 +296,30 @@ class _Builder:
         for lit in literals:
             self.model.add_implication(lit, target)
 
-    def _round(self, t: int, rm: Literal, marked: dict[Cell, Literal]) -> None:
-        """Under ``rm``: marked blocks vanish; the survivors below a block, counted in unary
-        (``below[y][h]``: h of the cells under y survive), say where it lands."""
-        model, state = self.model, self.b[t]
+    def _round(self, t: int, rm: Literal, through: dict[Cell, list[Literal]]) -> None:
+        """Under ``rm``: blocks in a run (marked) vanish; the survivors below a block,
+        counted in unary (``below[y][h]``: h of the cells under y survive), say where it
+        lands.  Its literals are defined only while the stage is followed (``rule``), so a
+        round that does not bind leaves them free."""
+        model, state, rule = self.model, self.b[t], self.rule
         for x in range(WIDTH):
             below: list[dict[int, Literal]] = [{0: self.true}]
             for y in range(HEIGHT):
                 cell = (x, y)
+                marked = model.new_bool_var(f"marked[{t},{x},{y}]")
+                rule(marked.Not(), *through[cell])
+                for run in through[cell]:
+                    rule(run.Not(), marked)
                 keep = model.new_bool_var(f"keep[{t},{x},{y}]")  # occupied and not marked
-                model.add_implication(keep, state[cell][0].Not())
-                model.add_implication(keep, marked[cell].Not())
-                self.clause(state[cell][0], marked[cell], keep)
+                rule(keep.Not(), state[cell][0].Not())
+                rule(keep.Not(), marked.Not())
+                rule(state[cell][0], marked, keep)
                 for h, lit in below[y].items():
                     self.copy(t, (x, h), cell, rm, keep, lit, kinds=self.kinds[1:])
                 nxt = {h: model.new_bool_var(f"below[{t},{x},{y + 1},{h}]") for h in range(y + 2)}
                 for h, lit in below[y].items():
-                    self.clause(lit.Not(), keep, nxt[h])
-                    self.clause(lit.Not(), keep.Not(), nxt[h + 1])
+                    rule(lit.Not(), keep, nxt[h])
+                    rule(lit.Not(), keep.Not(), nxt[h + 1])
                 model.add_exactly_one(nxt.values())
                 below.append(nxt)
             for h, lit in below[HEIGHT].items():  # at the survivors' count the column ends
