@@ -4,6 +4,7 @@
     python benchmarks/cpsat_bench.py prefilter [--boards 60] [--n 1 2 3 5]
     python benchmarks/cpsat_bench.py clear [--boards 10] [--time-limit 60] [--sizes 9x16 ...]
     python benchmarks/cpsat_bench.py dense [--boards 10] [--time-limit 60] [--blocks 30]
+    python benchmarks/cpsat_bench.py dense --hard [--boards 10] [--seed 7]
 
 ``model``: boards of 8 to 19 blocks, n = 3 to 5, half of them random, half made of colors
 of three or four blocks (often solvable); the CP-SAT engine's time beside the
@@ -14,7 +15,9 @@ unsolvable, its mean cost, and the search time that a rejection saves.
 ``dense``: dense Mayan boards at n = 5 (``--blocks`` blocks in four colors dealt in threes,
 ``generate.deal`` with seeds 1, 2, ...; most have no solution, so the whole space must be
 refuted): the search's nodes and seconds beside the CP-SAT model's branches and seconds,
-and whether the answers agree (an undecided model counts as a timeout).
+and whether the answers agree (an undecided model counts as a timeout).  With ``--hard``:
+the hard boards of ``mayan_bench.py`` instead (random, 18 to 33 blocks in 3 to 5 colors,
+drawn from ``--seed``), kept when the search needs at least 1,500 nodes.
 ``clear``: whole 连连看 boards without gravity (36 types x 4 and the ring for the KShisen
 sizes; board i dealt from seed i as in ``clear_bench.py``): per size, the decided share,
 median and max seconds of ``search`` (the pairing search), the CP-SAT model alone
@@ -170,9 +173,17 @@ def bench_dense(args) -> None:
     )
     prefilter(Puzzle(1, Board.from_compact("1|1||1|")))  # import OR-Tools before timing
     decided = 0
-    for seed in range(1, args.boards + 1):
-        puzzle = Puzzle(5, deal(random.Random(seed), 4, args.blocks))
+    rng = random.Random(args.seed)
+    seed = 0
+    while seed < args.boards:
+        if args.hard:
+            puzzle = Puzzle(5, random_board(rng))
+        else:
+            puzzle = Puzzle(5, deal(random.Random(seed + 1), 4, args.blocks))
         t_search, expected = timed(search, puzzle)
+        if args.hard and expected.stats.nodes < 1500:
+            continue
+        seed += 1
         answer = "solved" if expected.solvable else "-1"
         try:
             t_model, got = timed(cpsat, puzzle, time_limit=args.time_limit)
@@ -197,6 +208,7 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=2011)
     parser.add_argument("--sizes", nargs="+", default=["6x8", "9x16"], help="rows x cols")
     parser.add_argument("--blocks", type=int, default=30, help="dense: blocks a board")
+    parser.add_argument("--hard", action="store_true", help="dense: mayan_bench's hard boards")
     args = parser.parse_args()
     parts = {"model": bench_model, "prefilter": bench_prefilter, "clear": bench_clear}
     parts["dense"] = bench_dense
