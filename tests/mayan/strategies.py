@@ -21,6 +21,18 @@ def boards(draw, max_blocks=12, max_colors=3, max_height=7, stable=True):
         heights[tallest] -= 1
     colors = st.integers(1, max_colors)
     columns = [draw(st.lists(colors, min_size=h, max_size=h)) for h in heights]
+    if stable:  # recolor a block that would end a run, rather than draw again and again
+        for x, column in enumerate(columns):
+            for y, color in enumerate(column):
+                banned = set()
+                if y >= 2 and column[y - 1] == column[y - 2]:
+                    banned.add(column[y - 1])
+                level = x >= 2 and all(len(columns[x - d]) > y for d in (1, 2))
+                if level and columns[x - 1][y] == columns[x - 2][y]:
+                    banned.add(columns[x - 1][y])
+                free = [c for c in range(1, max_colors + 1) if c not in banned]
+                if color in banned and free:
+                    column[y] = free[(color - 1) % len(free)]
     board = Board.from_columns(columns)
     if stable:
         assume(not find_runs(board))
