@@ -174,16 +174,16 @@ def bench_dense(args) -> None:
     prefilter(Puzzle(1, Board.from_compact("1|1||1|")))  # import OR-Tools before timing
     decided = 0
     rng = random.Random(args.seed)
-    seed = 0
-    while seed < args.boards:
+    board = 0  # boards kept so far; without --hard, board i is dealt from seed i
+    while board < args.boards:
         if args.hard:
             puzzle = Puzzle(5, random_board(rng))
         else:
-            puzzle = Puzzle(5, deal(random.Random(seed + 1), 4, args.blocks))
+            puzzle = Puzzle(5, deal(random.Random(board + 1), 4, args.blocks))
         t_search, expected = timed(search, puzzle)
         if args.hard and expected.stats.nodes < 1500:
             continue
-        seed += 1
+        board += 1
         answer = "solved" if expected.solvable else "-1"
         try:
             t_model, got = timed(cpsat, puzzle, time_limit=args.time_limit)
@@ -193,7 +193,7 @@ def bench_dense(args) -> None:
         except ModelUndecided:
             agree, shown = "timeout", f"{'':>10}{'>' + format(args.time_limit, 'g'):>9}"
         print(
-            f"{seed:>4}{answer:>8}{expected.stats.nodes:>8}{t_search:>10.3f}{shown}  {agree}",
+            f"{board:>4}{answer:>8}{expected.stats.nodes:>8}{t_search:>10.3f}{shown}  {agree}",
             flush=True,
         )
     print(f"decided {decided} of {args.boards} within {args.time_limit:g} s")
@@ -210,8 +210,12 @@ def main() -> int:
     parser.add_argument("--blocks", type=int, default=30, help="dense: blocks a board")
     parser.add_argument("--hard", action="store_true", help="dense: mayan_bench's hard boards")
     args = parser.parse_args()
-    parts = {"model": bench_model, "prefilter": bench_prefilter, "clear": bench_clear}
-    parts["dense"] = bench_dense
+    parts = {
+        "model": bench_model,
+        "prefilter": bench_prefilter,
+        "clear": bench_clear,
+        "dense": bench_dense,
+    }
     parts[args.part](args)
     return 0
 

@@ -161,6 +161,8 @@ class _Builder:
         self.deadline = deadline
         board = puzzle.board
         self.colors = sorted({c for column in board.columns for c in column})
+        # each color's blocks per column on the puzzle's board
+        self.start = {c: tuple(column.count(c) for column in board.columns) for c in self.colors}
         self.kinds = range(len(self.colors) + 1)
         self.rounds = min(board.blocks // 3, ROUNDS)
         self.stage = self.rounds + 1  # layers a move and its settling take
@@ -398,8 +400,7 @@ class _Builder:
         distances, dragged = [], []
         for k in self.kinds[1:]:
             color = self.colors[k - 1]
-            blocks = sum(column.count(color) for column in self.puzzle.board.columns)
-            top = min(blocks, HEIGHT)
+            top = min(sum(self.start[color]), HEIGHT)
             columns = []
             for x in range(WIDTH):
                 column = model.new_int_var(0, top, f"hist[{t},{k},{x}]")
@@ -482,7 +483,7 @@ class _Builder:
         vanish in runs, three or more at a time, so never just one or two of them.
         """
         if color not in self._reached:
-            start = tuple(column.count(color) for column in self.puzzle.board.columns)
+            start = self.start[color]
             reached = set(product(*(range(c + 1) for c in start)))
             levels = [set(reached)]
             for _ in range(self.n - 1):
