@@ -1,8 +1,8 @@
 """An exact OR-Tools CP-SAT model of the Mayan puzzle, and a feasibility prefilter.
 
 The exact model (``solve``) follows the board through n stages of ``R + 1`` layers each,
-``R = min(floor(N / 3), ROUNDS)`` for N blocks.  Stage j starts from a stable board (the
-first from the puzzle's, which holds no run) and is
+``R = floor(N / 3)`` for N blocks.  Stage j starts from a stable board (the first from the
+puzzle's, which holds no run) and is
 
 * one **move**, the j-th: one of the moves the search expands (same set, same
   convention); then
@@ -10,18 +10,14 @@ first from the puzzle's, which holds no run) and is
   fall, when the board holds a run; when it holds none the round changes nothing.
 
 The board after the R rounds is the next stage's start; the one after the last stage must
-be empty.  When the board after a stage's rounds still holds a run (the move settles in
-more than R rounds, which needs at least 3 (R + 1) blocks to vanish in a chain), the play
-*ends* there: ``overflow[j]`` holds, and the rules of the later stages no longer bind.
+be empty.  R rounds always suffice: a round that changes the board removes at least three
+blocks, so a move's settling takes at most N / 3 of them.
 
-Why this is exact: every real solution is a model solution.  Settling after a move
-removes at least three blocks a round; if each of its moves settles within R rounds, it
-fits the stages, its rounds first in each and nothing after; otherwise its first move that
-settles longer ends the play, and the moves before it fit.  Conversely each layer's clauses
-are the rules (a round removes exactly the runs, gravity places each surviving block by
-the count of survivors below it), so a model solution is a legal play that either empties
-the board in n moves or ends with a move that settles too long; ``solve`` follows the
-latter exactly (see ``_smallest``).
+Why this is exact: every real solution is a model solution (each of its moves and its
+settling fits a stage, the rounds that remove nothing last), and conversely each layer's
+clauses are the rules (a round removes exactly the runs, gravity places each surviving
+block by the count of survivors below it), so a model solution is a legal play that
+empties the board in n moves.
 
 The model is pure clauses over one Boolean per (layer, cell, color or empty), written so
 that unit propagation runs the rules forwards: once the moves up to a stage are chosen,
@@ -34,15 +30,19 @@ no solution is lost:
   within twice that; it subsumes "a color with one or two blocks left is dead";
 * the search's drag bound: for every drag a move could make, a literal says whether the
   board right after it passes the same bound with one move fewer, and the move needs it.
-  These literals are fixed as soon as the stage's board is, so a move that fails the bound
-  is ruled out by propagation and never tried.
+  A drag that fails has its literal forced false as soon as the stage's board is fixed,
+  so a move that fails the bound is ruled out by propagation and never tried.
+
+Both are pure clauses implied forwards, from the cells to the verdicts (a trie over each
+color's reachable histograms, unary sums): a branch sets one path through them.
 
 The lexicographically smallest answer comes from the order of the search, not from an
 objective: CP-SAT branches only on ``choice[j, m]`` ("the j-th move is MOVES[m]"), j
 first, m in answer order, true first, on one worker without presolve or symmetry
-reasoning.  Every value it sets otherwise is implied by the model and the clauses it
-learned (both hold in every solution), so when it reaches a solution, every smaller move at
-every decision was refuted under the moves before it: the first solution is the smallest.
+reasoning.  Every other value it sets before all moves are chosen is implied by the model
+and the clauses it learned (both hold in every solution), so when it reaches a solution,
+every smaller move at every decision was refuted under the moves before it: the first
+solution is the smallest.
 The decoded moves are replayed through the rule simulator before they are returned.
 
 ``prefilter`` is a relaxation over the blocks alone, proving "no solution" without a search.
@@ -61,7 +61,7 @@ from graphsearch.errors import SearchTimeout
 from graphsearch.mayan.board import HEIGHT, WIDTH, Move, Puzzle
 from graphsearch.mayan.bounds import distance_table
 from graphsearch.mayan.result import MayanResult, SearchStats
-from graphsearch.mayan.rules import apply_move, is_solution
+from graphsearch.mayan.rules import is_solution
 
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
@@ -86,10 +86,6 @@ def _lines() -> list[tuple[Cell, Cell, Cell]]:
 
 
 LINES = _lines()
-# Removal rounds a stage holds.  Of 45,000 moves sampled from dense boards, 16 settled in
-# five rounds and none in more; a move whose settling takes more ends the model's play, and
-# ``solve`` follows it exactly.
-ROUNDS = 5
 DRAGS = [(x, g) for x in range(WIDTH) for g in (1, -1) if 0 <= x + g < WIDTH]
 _POW = [(HEIGHT + 1) ** x for x in range(WIDTH)]  # a histogram's index in the distance table
 # candidate moves in answer order; left moves into an occupied cell are never expanded
@@ -111,7 +107,6 @@ class MayanModel:
     n: int
     layers: int
     choice: list[list[cp_model.IntVar]]  # choice[j][m]: the j-th move is MOVES[m]
-    overflow: list[cp_model.IntVar]  # overflow[j]: the j-th move's settling outlasts the rounds
 
     def moves(self, solver: cp_model.CpSolver) -> tuple[Move, ...]:
         """The moves of the solution the solver holds."""
@@ -131,6 +126,41 @@ class _Drags:
     fall: dict[tuple[int, int, int], Literal]
     swap: dict[tuple[int, int, int], Literal]
     still: Literal
+
+
+class _AtLeast:
+    """A value in -left..left - 1 known by literals: ``exactly[v]`` implies it is v, and
+    that implies the literal of "v or more" (see ``at_least``)."""
+
+    def __init__(self, left: int, new: Any) -> None:
+        self.left = left
+        self.exactly = {v: new("") for v in range(-left, left)}
+        self._at_least = {v: new("") for v in range(-left + 1, left)}
+
+    def order(self, clause: Any) -> None:
+        """Link the two encodings: v or more when exactly v, or v + 1 or more."""
+        for v, lit in self._at_least.items():
+            clause(self.exactly[v].Not(), lit)
+            if v + 1 in self._at_least:
+                clause(self._at_least[v + 1].Not(), lit)
+
+    def at_least(self, v: int) -> list[Literal] | None:
+        """What a clause that fires on "v or more" holds for it: the literal's negation, no
+        literal when that always holds, None when it never does."""
+        if v >= self.left:
+            return None
+        return [self._at_least[v].Not()] if v > -self.left else []
+
+
+@dataclass
+class _Color:
+    """A color's bound literals at a stage: ``distance[d]``, its histogram is d moves from
+    one runs can cover; per drag, ``gain``, the distance after the drag minus ``d``, and
+    ``short``, the distance after the drag is the moves left or more."""
+
+    distance: list[Literal]
+    gain: dict[tuple[int, int], _AtLeast]
+    short: dict[tuple[int, int], Literal]
 
 
 def build(
@@ -164,12 +194,12 @@ class _Builder:
         # each color's blocks per column on the puzzle's board
         self.start = {c: tuple(column.count(c) for column in board.columns) for c in self.colors}
         self.kinds = range(len(self.colors) + 1)
-        self.rounds = min(board.blocks // 3, ROUNDS)
+        self.rounds = board.blocks // 3
         self.stage = self.rounds + 1  # layers a move and its settling take
         self.layers = self.n * self.stage
         self.true = self.model.new_bool_var("true")
         self.model.add_bool_or([self.true])
-        self.active: Literal = self.true  # the stage being built is followed
+        self.active: Literal = self.true  # the round being built binds (see _settle)
         self._reached: dict[int, list[set[tuple[int, ...]]]] = {}  # see histograms
         self.b = [self._state(t) for t in range(self.layers + 1)]
 
@@ -181,11 +211,11 @@ class _Builder:
             )
 
     def clause(self, *literals: Literal) -> None:
-        """A clause that defines a literal: it holds in every stage."""
+        """A clause that defines a literal: it holds whether or not a round binds."""
         self.model.add_bool_or(literals)
 
     def rule(self, *literals: Literal) -> None:
-        """A clause of the rules: it binds only while the stage being built is followed."""
+        """A clause of the rules: it binds only when the round being built does."""
         if self.active is self.true:
             self.model.add_bool_or(literals)
         else:
@@ -224,30 +254,19 @@ class _Builder:
         ]
         for row in self.choice:
             model.add_exactly_one(row)
-        self.overflow = []
         for j in range(self.n):
             self._check_clock()
             start = j * self.stage
             self._moves(start, self.choice[j], self._histogram_bound(start, j))
             if self.rounds:
                 self._settle(start + 1, start + self.stage)
-            # a board still unstable after the rounds ends the model's play (overflow)
-            unstable, _ = self._runs((j + 1) * self.stage)
-            overflow = model.new_bool_var(f"overflow[{j}]")
-            model.add_bool_and([self.active, unstable]).only_enforce_if(overflow)
-            self.clause(self.active.Not(), unstable.Not(), overflow)
-            follow = model.new_bool_var(f"active[{j + 1}]")
-            model.add_bool_and([self.active, unstable.Not()]).only_enforce_if(follow)
-            self.clause(self.active.Not(), unstable, follow)
-            self.overflow.append(overflow)
-            self.active = follow
         for cell in CELLS:
             self.rule(b[self.layers][cell][0])
         order = [c for row in self.choice for c in row]
         model.add_decision_strategy(
             order, self.cp_model.CHOOSE_FIRST, self.cp_model.SELECT_MAX_VALUE
         )
-        return MayanModel(model, self.n, self.layers, self.choice, self.overflow)
+        return MayanModel(model, self.n, self.layers, self.choice)
 
     def _settle(self, t: int, last: int) -> None:
         """The removal rounds from the board after t layers (at first the one right after a
@@ -392,87 +411,136 @@ class _Builder:
         """On the board after t layers, with ``made`` moves made: each color's histogram
         within ``left`` moves of one runs can cover, all colors together within twice that;
         and for every drag a move can make here, whether the board right after it passes
-        the same bound with one move fewer (the search's drag bound).  The drag literals
-        are known as soon as the board is, before a move is chosen, so a move that fails
-        the bound is never tried."""
-        model, state = self.model, self.b[t]
+        the same bound with one move fewer (the search's drag bound).
+
+        All of it is clauses implied forwards, from the cells to the verdicts: the cells of
+        a stage's start are fixed before its move is chosen, so a drag that fails the
+        bound is known before the move is tried, and the move is never tried.  A drag
+        literal is only ever forced false (a drag that passes leaves it free).  The numbers
+        are small and unary, so a conflict is explained by clauses alone; with integer
+        variables and linear constraints a branch cost more than twice as much (1.4 ms
+        against 0.6 ms on a dense board).
+        """
         left = self.n - made
-        distances, dragged = [], []
-        for k in self.kinds[1:]:
-            color = self.colors[k - 1]
-            top = min(sum(self.start[color]), HEIGHT)
-            columns = []
-            for x in range(WIDTH):
-                column = model.new_int_var(0, top, f"hist[{t},{k},{x}]")
-                model.add(column == sum(state[x, y][k] for y in range(HEIGHT))).only_enforce_if(
-                    self.active
-                )
-                columns.append(column)
-            distance = model.new_int_var(0, left, f"dist[{t},{k}]")
-            after = [model.new_int_var(0, left, f"drag[{t},{k},{i}]") for i in range(8)]
-            rows = self._tuples(color, made)
-            model.add_allowed_assignments([*columns, distance, *after], rows)
-            distances.append(distance)
-            dragged.append(dict(zip(DRAGS, after, strict=True)))
-        total = sum(distances)
-        model.add(total <= 2 * left).only_enforce_if(self.active)
-        drags = _Drags(
-            {}, {}, self._within([(total, 2 * left - 2)] + [(d, left - 1) for d in distances])
-        )
-        for a in range(len(distances)):
-            for x, g in DRAGS:
-                drags.fall[a, x, g] = self._within(
-                    [
-                        (dragged[a][x, g], left - 1),
-                        (total - distances[a] + dragged[a][x, g], 2 * left - 2),
-                    ]
-                )
-        for a, b in product(range(len(distances)), repeat=2):
+        colors = [self._look_up(t, k, made) for k in self.kinds[1:]]
+        total = self._sum([color.distance for color in colors], 2 * left)
+        # a drag fails when a color's distance after it (``after``) is ``left`` or more, or
+        # when the total after it, total + (after - distance), is more than 2 (left - 1)
+        drags = _Drags({}, {}, self.model.new_bool_var(""))
+        for s in (2 * left - 1, 2 * left):
+            if s in total:
+                self.clause(total[s].Not(), drags.still.Not())
+        for color in colors:
+            self.clause(color.distance[left].Not(), drags.still.Not())
+        for a, color in enumerate(colors):
+            for drag in DRAGS:
+                fall = drags.fall[(a, *drag)] = self.model.new_bool_var("")
+                self.clause(color.short[drag].Not(), fall.Not())
+                self._at_most(total, [color.gain[drag]], 2 * left - 2, fall)
+        for (a, first), (b, second) in product(enumerate(colors), repeat=2):
             if a != b:
                 for x in range(WIDTH - 1):
-                    moved = dragged[a][x, 1] + dragged[b][x + 1, -1]
-                    drags.swap[a, b, x] = self._within(
-                        [
-                            (dragged[a][x, 1], left - 1),
-                            (dragged[b][x + 1, -1], left - 1),
-                            (total - distances[a] - distances[b] + moved, 2 * left - 2),
-                        ]
-                    )
+                    swap = drags.swap[a, b, x] = self.model.new_bool_var("")
+                    self.clause(first.short[x, 1].Not(), swap.Not())
+                    self.clause(second.short[x + 1, -1].Not(), swap.Not())
+                    gains = [first.gain[x, 1], second.gain[x + 1, -1]]
+                    self._at_most(total, gains, 2 * left - 2, swap)
         return drags
 
-    def _within(self, bounds: Sequence[tuple[Any, Any]]) -> Literal:
-        """A literal for "each expression is at most its bound"."""
-        model = self.model
-        lit = model.new_bool_var("")
-        parts = []
-        for expr, bound in bounds:
-            part = model.new_bool_var("")
-            model.add(expr <= bound).only_enforce_if(part)
-            model.add(expr > bound).only_enforce_if(part.Not())
-            parts.append(part)
-        model.add_bool_and(parts).only_enforce_if(lit)
-        self.clause(lit, *(p.Not() for p in parts))
-        return lit
+    def _look_up(self, t: int, k: int, made: int) -> _Color:
+        """Color k's distance on the board after t layers and the change each drag makes
+        to it (see ``_Color``); a histogram further than the moves left is ruled out.
 
-    def _tuples(self, color: int, made: int) -> list[tuple[int, ...]]:
-        """The color's histograms after ``made`` moves (``histograms``) that are within the
-        moves left: each with its distance and the distances after each drag (``left`` for
-        "``left`` or more", or no such drag: either way more than the move after it
-        allows)."""
-        table, left = distance_table(), self.n - made
-        rows = []
-        for counts in sorted(self.histograms(color, made)):
-            code = sum(c * _POW[x] for x, c in enumerate(counts))
-            if table[code] > left:
+        A trie over the histograms after ``made`` moves (``histograms``), column by
+        column: a node's literal is implied when the columns so far hold its prefix, and a
+        leaf's implies its values.  Nothing is implied backwards, and nothing needs to be
+        (see ``_histogram_bound``): one path of nodes is set and every other stays free,
+        where a table constraint would falsify each of its thousands of rows on every
+        branch.
+        """
+        model, table, left = self.model, distance_table(), self.n - made
+        counts = self._column_counts(t, k)
+        new = model.new_bool_var
+        color = _Color(
+            [new("") for _ in range(left + 1)],
+            {drag: _AtLeast(left, new) for drag in DRAGS},
+            {drag: new("") for drag in DRAGS},
+        )
+        trie: dict[tuple[int, ...], Literal] = {}
+        for histogram in sorted(self.histograms(self.colors[k - 1], made)):
+            node = self.true
+            for x in range(WIDTH):
+                prefix = histogram[: x + 1]
+                if prefix not in trie:
+                    trie[prefix] = new("")
+                    self.clause(node.Not(), counts[x][histogram[x]].Not(), trie[prefix])
+                node = trie[prefix]
+            code = sum(c * _POW[x] for x, c in enumerate(histogram))
+            distance = table[code]
+            if distance > left:
+                self.clause(node.Not())
                 continue
-            dragged = []
+            model.add_implication(node, color.distance[distance])
             for x, g in DRAGS:
-                if counts[x] and counts[x + g] < HEIGHT:
-                    dragged.append(min(table[code - _POW[x] + _POW[x + g]], left))
+                after = left
+                if histogram[x] and histogram[x + g] < HEIGHT:
+                    after = table[code - _POW[x] + _POW[x + g]]
+                if after >= left:
+                    model.add_implication(node, color.short[x, g])
                 else:
-                    dragged.append(left)
-            rows.append((*counts, table[code], *dragged))
-        return rows
+                    model.add_implication(node, color.gain[x, g].exactly[after - distance])
+        for gain in color.gain.values():
+            gain.order(self.clause)
+        return color
+
+    def _column_counts(self, t: int, k: int) -> list[dict[int, Literal]]:
+        """Per column x, ``counts[x][h]``: the column holds h blocks of color k after t
+        layers, counted up the column and implied forwards only."""
+        model, state = self.model, self.b[t]
+        counts = []
+        for x in range(WIDTH):
+            level = {0: self.true}  # the cells below row y hold h blocks of color k
+            for y in range(HEIGHT):
+                cell = state[x, y][k]
+                up = {h: model.new_bool_var("") for h in range(y + 2)}
+                for h, lit in level.items():
+                    self.clause(lit.Not(), cell.Not(), up[h + 1])
+                    self.clause(lit.Not(), cell, up[h])
+                level = up
+            counts.append(level)
+        return counts
+
+    def _sum(self, terms: list[list[Literal]], cap: int) -> dict[int, Literal]:
+        """``total[s]``: the values of ``terms`` (each a list of literals, one per value)
+        add up to s, implied forwards; a sum above ``cap`` is ruled out."""
+        total = {0: self.true}
+        for values in terms:
+            nxt: dict[int, Literal] = {}
+            for s, lit in total.items():
+                for v, value in enumerate(values):
+                    if s + v > cap:
+                        self.clause(lit.Not(), value.Not())
+                        continue
+                    if s + v not in nxt:
+                        nxt[s + v] = self.model.new_bool_var("")
+                    self.clause(lit.Not(), value.Not(), nxt[s + v])
+            total = nxt
+        return total
+
+    def _at_most(
+        self, total: dict[int, Literal], gains: list[_AtLeast], cap: int, passes: Literal
+    ) -> None:
+        """``passes`` is false when the total and the gains (one or two) add up to more
+        than ``cap``: for each total s and each value v the first of two gains reaches, a
+        clause fires when the last gain reaches the rest."""
+        firsts: list[tuple[int, list[Literal] | None]] = [(0, [])]
+        if len(gains) == 2:
+            firsts = [(v, gains[0].at_least(v)) for v in range(-gains[0].left, gains[0].left)]
+        for s, lit in total.items():
+            for v, first in firsts:
+                rest = gains[-1].at_least(cap + 1 - s - v)
+                if first is not None and rest is not None:
+                    self.clause(lit.Not(), *first, *rest, passes.Not())
 
     def histograms(self, color: int, made: int) -> set[tuple[int, ...]]:
         """Every histogram the color can have after ``made`` moves, and some more.
@@ -530,69 +598,41 @@ def solve(
 def _smallest(
     puzzle: Puzzle, same_color_swaps: bool, deadline: Deadline, stats: SearchStats
 ) -> tuple[Move, ...] | None:
-    """The smallest solution, or None.
-
-    The model's first solution either plays all n moves (the answer) or ends early: the
-    j-th move's settling outlasted the stage's rounds.  Every solution smaller than its
-    first j + 1 moves would have come first, so the answer, if any, is those moves and the
-    smallest solution from the board they leave, found the same way, with one move fewer
-    each time.  When that board has none, those moves are ruled out and the model solved
-    again.
-    """
+    """The model's first solution, the smallest (see the module docstring), or None."""
     from ortools.sat.python import cp_model
 
     if puzzle.board.is_empty():  # no move exists on an empty board
         return None
     built = build(puzzle, same_color_swaps=same_color_swaps, deadline=deadline)
-    stats.layers = max(stats.layers or 0, built.layers)
-    stats.variables = max(stats.variables or 0, len(built.model.proto.variables))
-    stats.constraints = max(stats.constraints or 0, len(built.model.proto.constraints))
-    while True:
-        solver = cp_model.CpSolver()
-        params = solver.parameters
-        # One worker searching in the model's order, with nothing that could drop a
-        # solution (presolve, symmetry) and nothing that re-walks the tree from the root
-        # (inprocessing, probing): the first solution is then the smallest, as the module
-        # docstring argues.
-        params.num_workers = 1
-        params.search_branching = cp_model.FIXED_SEARCH
-        params.cp_model_presolve = False
-        params.symmetry_level = 0
-        params.cp_model_probing_level = 0
-        params.use_sat_inprocessing = False
-        params.inprocessing_dtime_ratio = 0.0
-        params.linearization_level = 0
-        left = deadline.left()
-        if left is not None:
-            if left <= 0:
-                raise ModelUndecided("the CP-SAT model was undecided", stats)
-            params.max_time_in_seconds = left
-        status = run_solver(solver, built.model)
-        stats.solves = (stats.solves or 0) + 1
-        stats.branches = (stats.branches or 0) + solver.num_branches
-        if status == cp_model.INFEASIBLE:
-            return None
-        if status not in (cp_model.FEASIBLE, cp_model.OPTIMAL):
+    stats.layers = built.layers
+    stats.variables = len(built.model.proto.variables)
+    stats.constraints = len(built.model.proto.constraints)
+    solver = cp_model.CpSolver()
+    params = solver.parameters
+    # One worker searching in the model's order, with nothing that could drop a solution
+    # (presolve, symmetry) and nothing that re-walks the tree from the root (inprocessing,
+    # probing): the first solution is then the smallest, as the module docstring argues.
+    params.num_workers = 1
+    params.search_branching = cp_model.FIXED_SEARCH
+    params.cp_model_presolve = False
+    params.symmetry_level = 0
+    params.cp_model_probing_level = 0
+    params.use_sat_inprocessing = False
+    params.inprocessing_dtime_ratio = 0.0
+    params.linearization_level = 0
+    left = deadline.left()
+    if left is not None:
+        if left <= 0:
             raise ModelUndecided("the CP-SAT model was undecided", stats)
-        moves = built.moves(solver)
-        ended = [j for j, lit in enumerate(built.overflow) if solver.boolean_value(lit)]
-        if not ended:
-            return moves
-        prefix = moves[: ended[0] + 1]
-        board = puzzle.board
-        for move in prefix:
-            board = apply_move(board, move)
-        rest: tuple[Move, ...] | None
-        if len(prefix) == puzzle.n:
-            rest = () if board.is_empty() else None
-        else:
-            more = Puzzle(puzzle.n - len(prefix), board)
-            rest = _smallest(more, same_color_swaps, deadline, stats)
-        if rest is not None:
-            return prefix + rest
-        built.model.add_bool_or(
-            [built.choice[j][MOVES.index(move)].Not() for j, move in enumerate(prefix)]
-        )
+        params.max_time_in_seconds = left
+    status = run_solver(solver, built.model)
+    stats.solves = 1
+    stats.branches = solver.num_branches
+    if status == cp_model.INFEASIBLE:
+        return None
+    if status not in (cp_model.FEASIBLE, cp_model.OPTIMAL):
+        raise ModelUndecided("the CP-SAT model was undecided", stats)
+    return built.moves(solver)
 
 
 Block = tuple[int, int, int]  # column, row, color
