@@ -119,13 +119,14 @@ def bench_prefilter(args) -> None:
 
 
 def bench_clear(args) -> None:
+    import ortools.sat.python.cp_model  # noqa: F401  (imported before the clock starts)
+
     from cpmodels.clear import solve as cpsat_clear
     from graphsearch.errors import SearchTimeout
     from graphsearch.llk.clearing import solve as search_clear
     from graphsearch.llk.game import clears
     from graphsearch.llk.generate import deal
 
-    cpsat_clear([[1, 1]])  # import OR-Tools before timing
     engines = {
         "search": lambda b, t: search_clear(b, outside=True, time_limit=t),
         "model alone": lambda b, t: cpsat_clear(b, outside=True, time_limit=t, presolve=False),
