@@ -1,8 +1,8 @@
 """An exact OR-Tools CP-SAT model of the Mayan puzzle, and a feasibility prefilter.
 
 The exact model (``solve``) follows the board through n stages of ``R + 1`` layers each,
-``R = floor(N / 3)`` for N blocks.  Stage j starts from a stable board (the first from the
-puzzle's, which holds no run) and is
+R the sum of floor(N_c / 3) over the colors, N_c blocks of color c.  Stage j starts from a
+stable board (the first from the puzzle's, which holds no run) and is
 
 * one **move**, the j-th: one of the moves the search expands (same set, same
   convention); then
@@ -11,7 +11,7 @@ puzzle's, which holds no run) and is
 
 The board after the R rounds is the next stage's start; the one after the last stage must
 be empty.  R rounds always suffice: a round that changes the board removes at least three
-blocks, so a move's settling takes at most N / 3 of them.
+blocks of some color, and color c can give three at most floor(N_c / 3) times.
 
 Why this is exact: every real solution is a model solution (each of its moves and its
 settling fits a stage, the rounds that remove nothing last), and conversely each layer's
@@ -194,7 +194,7 @@ class _Builder:
         # each color's blocks per column on the puzzle's board
         self.start = {c: tuple(column.count(c) for column in board.columns) for c in self.colors}
         self.kinds = range(len(self.colors) + 1)
-        self.rounds = board.blocks // 3
+        self.rounds = sum(sum(counts) // 3 for counts in self.start.values())
         self.stage = self.rounds + 1  # layers a move and its settling take
         self.layers = self.n * self.stage
         self.true = self.model.new_bool_var("true")

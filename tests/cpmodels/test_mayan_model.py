@@ -97,7 +97,7 @@ def test_histograms_after_random_plays_are_among_the_reachable_ones():
 
 
 def test_chained_settlings_fit_in_a_stage():
-    """A stage holds N // 3 removal rounds, as many as any settling can take: boards
+    """A stage holds as many removal rounds as any settling can take: boards
     whose answers hold moves that settle in two, three or more rounds get the search's
     answer."""
     rng = random.Random(21)
