@@ -42,21 +42,28 @@ With gravity and at most two turns, a search that has not finished within
 ``COMPILED_AFTER`` positions is handed over to a compiled copy of the same search
 (``graphsearch.llk.compiled``, numba), which finds the same clearing 50 to 100 times
 faster a position; the short searches never pay the half second it takes to load.
-Without gravity the same compiled search is the pairing search's late dive
-(``LATE_AFTER``).
+Without gravity, a board the pairing search has not decided within ``LATE_AFTER``
+positions is raced by the two at once, the same compiled search in a thread beside the
+pairing search (``_Rival``): exact and deterministic, and about as fast as the faster.
 """
 
 from __future__ import annotations
 
 import importlib.util
 import sys
+import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from graphsearch.deadline import Deadline
 from graphsearch.errors import SearchTimeout
 from graphsearch.llk.game import ClearMove, check_gravity, settle
 from graphsearch.llk.grid import as_board
 from graphsearch.llk.position import Position, links
+
+if TYPE_CHECKING:
+    from graphsearch.llk.pairing import PairingNode, PairingSearch
 
 __all__ = ["MOVE_DIVE_POSITIONS", "ClearResult", "ClearStats", "solve"]
 
@@ -72,12 +79,14 @@ COMPILED_SLICE = 5000
 
 # Without gravity, when the pairing search has looked at LATE_AFTER positions one step
 # ahead without deciding the board (some 3 to 4 s; every board of a 40-board 16 x 9 sample
-# took fewer): the compiled move search runs for DIVE_POSITIONS positions (a second or
-# two).  On the boards that take the pairing search longest, a plain depth-first search
-# often clears the board in its first moves, or runs out of moves soon; when it does not,
-# the pairing search goes on with what it has proved.
+# took fewer), the compiled move search joins it (``_Rival``): on the boards that take the
+# pairing search longest, a plain depth-first search with a table of dead positions often
+# decides in seconds (and on others the pairing search decides in a few branchings what
+# the depth-first search needs millions of positions for).  RACE_RATIO: the compiled
+# search's positions that count as one position of the pairing search's in the race, about
+# the ratio of what each costs.
 LATE_AFTER = 4000
-DIVE_POSITIONS = 20_000
+RACE_RATIO = 12
 
 
 @dataclass(slots=True)
@@ -277,12 +286,14 @@ def solve(
             from graphsearch.llk.pairing import PairingSearch
 
             pairing = PairingSearch(pos, max_turns, deadline, search.stats)
-            late = None
+            rival = None
             if compiled is not False and _compiled_fits(pos, max_turns) and _numba():
-                start = pos.copy()
-                late = lambda: _compiled_dive(start, deadline, search.stats)  # noqa: E731
+                rival = _Rival(pos.copy(), deadline, search.stats)
             moves = pairing.run(
-                lambda: search.dive(pos, MOVE_DIVE_POSITIONS), max_nodes, late, LATE_AFTER
+                lambda: search.dive(pos, MOVE_DIVE_POSITIONS),
+                max_nodes,
+                rival.race(pairing) if rival else None,
+                LATE_AFTER,
             )
             found = moves is not None
             path = moves or []
@@ -316,27 +327,105 @@ def _compiled_fits(pos: Position, max_turns: int) -> bool:
     return max_turns == 2 and len(pos.types) <= 255 and levels * (pairs + 1) * 16 <= 1 << 28
 
 
-def _compiled_dive(
-    pos: Position, deadline: Deadline, stats: ClearStats
-) -> tuple[bool | None, list[ClearMove]]:
-    """Without gravity: the compiled move search for at most ``DIVE_POSITIONS`` positions.
-    (True, its clearing), (False, []) when it searched every position (no clearing), or
-    (None, []) when it ran out.  Its positions count in ``stats.nodes``."""
-    from graphsearch.llk import compiled as core
+class _Rival:
+    """Without gravity: the compiled move search of the whole board, raced against the
+    pairing search: the compiled one in a thread (it runs without the GIL), the pairing
+    search in this one.  The answer is that of the
+    search that decides first on a clock of positions, ``RACE_RATIO`` of the compiled
+    search's to one of the pairing search's (about what each costs): each search is
+    deterministic in its positions, so the answer is the same on every run and machine,
+    and the time is about that of the faster search alone."""
 
-    search = core.ClearCore.start(pos.grid, pos.W, len(pos.types) - 1, "none", pos.lines())
-    status = core.RUNNING
-    while status == core.RUNNING and not deadline.passed():
-        status = search.step(COMPILED_SLICE, DIVE_POSITIONS)
-    stats.nodes += search.nodes
-    stats.table_hits += search.table_hits
-    if status == core.FOUND:
-        return True, [ClearMove.of(pos.cell(a), pos.cell(b)) for a, b in search.clearing()]
-    if status == core.EXHAUSTED:
-        return False, []
-    if status == core.RUNNING:
-        raise SearchTimeout("the search had not finished", stats)
-    return None, []
+    def __init__(self, pos: Position, deadline: Deadline, stats: ClearStats) -> None:
+        from graphsearch.llk import compiled as core
+
+        self.core_module = core
+        self.pos, self.deadline, self.stats = pos, deadline, stats
+        self.search = core.ClearCore.start(pos.grid, pos.W, len(pos.types) - 1, "none", pos.lines())
+        self.status = core.RUNNING
+        self.counted = (0, 0)  # nodes and table hits already added to stats
+
+    def _run_to(self, nodes: int | None, stop: Callable[[], bool]) -> None:
+        """Search on until ``nodes`` positions in all (None: no limit), a verdict, or
+        ``stop``."""
+        core, search = self.core_module, self.search
+        while self.status == core.RUNNING and not stop():
+            budget = COMPILED_SLICE if nodes is None else min(COMPILED_SLICE, nodes - search.nodes)
+            if budget <= 0:
+                return
+            self.status = search.step(budget, None)
+
+    def _count(self) -> None:
+        nodes, hits = self.search.nodes, self.search.table_hits
+        self.stats.nodes += nodes - self.counted[0]
+        self.stats.table_hits += hits - self.counted[1]
+        self.counted = (nodes, hits)
+
+    def _verdict(self) -> tuple[bool | None, list[ClearMove]]:
+        core = self.core_module
+        if self.status == core.FOUND:
+            moves = [
+                ClearMove.of(self.pos.cell(a), self.pos.cell(b)) for a, b in self.search.clearing()
+            ]
+            return True, moves
+        return (False, []) if self.status == core.EXHAUSTED else (None, [])
+
+    def race(
+        self, pairing: PairingSearch
+    ) -> Callable[[PairingNode, list[ClearMove]], list[ClearMove] | None]:
+        """``PairingSearch.run``'s ``finish``: the race from the pairing search's node."""
+
+        def finish(node: PairingNode, moves: list[ClearMove]) -> list[ClearMove] | None:
+            return self._race(pairing, node, moves)
+
+        return finish
+
+    def _race(
+        self, pairing: PairingSearch, node: PairingNode, moves: list[ClearMove]
+    ) -> list[ClearMove] | None:
+        """The compiled search wins when it decides at n positions in all, the pairing
+        search at work w (or not at all), and n < w * RACE_RATIO.  So the pairing search is
+        stopped once its work passes n // RACE_RATIO, and the compiled one once its
+        positions reach w * RACE_RATIO; where either stops, in its own positions, does not
+        depend on when the other one got there."""
+        core = self.core_module
+        cap: list[int | None] = [None]  # w * RACE_RATIO, once the pairing search decided
+        halt = threading.Event()
+
+        def compiled() -> None:
+            while self.status == core.RUNNING and not halt.is_set():
+                limit = cap[0]
+                if limit is not None and self.search.nodes >= limit:
+                    return
+                self._run_to(
+                    self.search.nodes + COMPILED_SLICE if limit is None else limit, halt.is_set
+                )
+            if self.status != core.RUNNING:
+                pairing.work_cap = self.search.nodes // RACE_RATIO
+
+        thread = threading.Thread(target=compiled, name="compiled clearing search", daemon=True)
+        thread.start()
+        try:
+            found, rest = pairing.bounded(node, None, None)
+            work = pairing.work
+            if found is not None:
+                cap[0] = work * RACE_RATIO
+            while thread.is_alive():
+                thread.join(0.05)
+                if self.deadline.passed():
+                    raise SearchTimeout("the search had not finished", self.stats)
+        finally:
+            halt.set()
+            thread.join()
+            pairing.work_cap = None
+            self._count()
+        decided = self.status != core.RUNNING
+        if decided and (found is None or self.search.nodes < work * RACE_RATIO):
+            verdict, whole = self._verdict()
+            return whole if verdict else None
+        if found is None:
+            raise RuntimeError("the pairing search stopped while the compiled one runs on")
+        return moves + rest if found else None
 
 
 def _hand_over_at(compiled: bool | None, pos: Position, max_turns: int) -> int | None:

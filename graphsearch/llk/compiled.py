@@ -6,9 +6,9 @@ goes at once; without gravity, any type that clears itself), same move order (ty
 the fewest tiles first, then pairs in row-major order), a table of positions proven dead:
 so the same clearing as the pure-Python search, 50 to 100 times faster a position.
 ``clearing.solve`` hands a search with gravity over to it after ``COMPILED_AFTER``
-positions, and without gravity runs it as the pairing search's late dive, when numba is
-installed.  At most two turns; the board is the padded grid of ``position.Position``
-(walls -1, empty 0, types 1..T < 255).
+positions, and without gravity races it against the pairing search (in a thread, without
+the GIL), when numba is installed.  At most two turns; the board is the padded grid of
+``position.Position`` (walls -1, empty 0, types 1..T < 255).
 
 Slices are filled by loops (numba takes seconds to compile a slice assignment), and the
 helpers are inlined into the search loop (numba's reference counting of the arrays passed
@@ -281,7 +281,7 @@ def _moves(g: np.ndarray, W: int, count: np.ndarray, cells: np.ndarray, out: np.
     return m
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)  # the race without gravity runs it in a thread
 def _run(
     grids: np.ndarray,
     W: int,

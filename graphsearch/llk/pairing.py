@@ -157,6 +157,8 @@ class PairingSearch:
         self.limit: int | None = None  # branchings left to the bounded search
         self.work = 0  # positions looked at one step ahead (the search's unit of work)
         self.work_limit: int | None = None
+        # set by another thread (``clearing``'s race): stop once the work passes it
+        self.work_cap: int | None = None
         occ = 0
         for bit in self.bits:
             occ |= bit
@@ -353,6 +355,8 @@ class PairingSearch:
                     raise SearchTimeout("the search had not finished", self.stats)
                 if self.work_limit is not None and self.work > self.work_limit:
                     raise _Exhausted
+                if self.work_cap is not None and self.work > self.work_cap:
+                    raise _Exhausted
                 live = []
                 for p in self._options(node, kind):
                     child, played = self._commit(node, kind, p)
@@ -446,17 +450,17 @@ class PairingSearch:
         self,
         dive: Callable[[], list[ClearMove] | None] | None = None,
         budget: int | None = None,
-        late_dive: Callable[[], tuple[bool | None, list[ClearMove]]] | None = None,
+        finish: Callable[[PairingNode, list[ClearMove]], list[ClearMove] | None] | None = None,
         late_after: int = 0,
     ) -> list[ClearMove] | None:
         """A clearing of the board, or None.  ``dive``, another engine's bounded try at a
         whole clearing, runs when the quick dive finds none, before the full search.
         With a ``budget`` the full search branches at most that often and raises
-        SearchTimeout after (a deterministic limit, unlike a clock).  Without one,
-        ``late_dive`` (another engine's bounded search: True and its clearing, False when
-        it proved there is none, None when it ran out) runs when this search has looked at
-        ``late_after`` positions (``work``) without deciding the board; what it proved dead
-        stays proved."""
+        SearchTimeout after (a deterministic limit, unlike a clock).  Without one, when
+        this search has looked at ``late_after`` positions (``work``) without deciding the
+        board, ``finish`` decides it from the position reached (given the moves that led
+        there), if given: a whole clearing or None.  What this search proved dead stays
+        proved."""
         moves: list[ClearMove] = []
         node = self.root.copy()
         self.close(node, moves)
@@ -465,15 +469,12 @@ class PairingSearch:
             whole = dive()
             if whole is not None:
                 return whole
-        if rest is None and budget is None and late_dive is not None:
+        if rest is None and budget is None and finish is not None:
             found, rest = self.bounded(node, None, self.work + late_after)
             if found is False:
                 return None
             if found is None:
-                verdict, whole = late_dive()
-                if verdict is not None:
-                    return whole if verdict else None
-                rest = None
+                return finish(node, moves)
         if rest is None and budget is not None:
             found, rest = self.bounded(node, budget)
             if found is None:

@@ -10,10 +10,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from graphsearch.deadline import Deadline
 from graphsearch.errors import SearchTimeout
 from graphsearch.llk import clearing, clearing_dfs
 from graphsearch.llk.game import ClearMove, clears
 from graphsearch.llk.generate import deal
+from graphsearch.llk.pairing import PairingSearch
 from graphsearch.llk.position import Position
 from tests.llk.test_clear import boards_of
 
@@ -137,7 +139,7 @@ def test_compiled_needs_gravity_and_two_turns():
 
 
 def test_without_gravity_the_compiled_search_is_exact():
-    """The plain compiled search (the pairing search's late dive) against the reference DFS
+    """The plain compiled search (the pairing search's rival) against the reference DFS
     on small full boards without gravity: same verdict, and every clearing replays."""
     seen = {"yes": 0, "no": 0}
 
@@ -162,22 +164,47 @@ def test_without_gravity_the_compiled_search_is_exact():
     assert seen["yes"] >= 80 and seen["no"] >= 60, seen
 
 
-def test_the_late_dive_decides_when_the_pairing_search_hands_it_the_board(monkeypatch):
-    """With the pairing search stopped at once, every verdict comes from the late dive
-    or, when it runs out, from the pairing search after it: the same verdicts as without."""
-    monkeypatch.setattr(clearing, "LATE_AFTER", 0)
+def race(board, outside: bool) -> tuple[list[ClearMove] | None, str]:
+    """The race between the pairing search and the compiled one from the board's closed
+    root (as ``clearing.solve`` runs it once the pairing search hands over), and its
+    winner."""
+    pos = Position(board, outside=outside)
+    stats, deadline = clearing.ClearStats(), Deadline(None)
+    pairing = PairingSearch(pos, 2, deadline, stats)
+    node, moves = pairing.root.copy(), []
+    pairing.close(node, moves)
+    rival = clearing._Rival(pos.copy(), deadline, stats)
+    found = rival.race(pairing)(node, moves)
+    compiled_won = rival.status != core.RUNNING and (
+        pairing.work * clearing.RACE_RATIO > rival.search.nodes
+    )
+    if compiled_won:  # the answer is the compiled search's
+        verdict, clearing_found = rival._verdict()
+        assert found == (clearing_found if verdict else None)
+    return found, "compiled" if compiled_won else "pairing"
+
+
+def test_the_race_decides_as_the_searches_alone_and_the_same_way_every_run(monkeypatch):
+    """The race between the pairing search and the compiled one gives every board the
+    verdict of the exhaustive search, a clearing that replays, the same one twice; the
+    compiled search wins when its positions count for little (``RACE_RATIO``), the
+    pairing search when they count for much."""
     rng = random.Random(9)
-    verdicts = set()
-    for i in range(8):
+    wins = {"compiled": 0, "pairing": 0}
+    verdicts = {True: 0, False: 0}
+    for i in range(24):
         outside = i % 2 == 0
         # without the ring, boards of pairs often cannot be cleared
         board = deal(6, 8, 12, 4, rng) if outside else deal(6, 6, 18, 2, rng)
-        for positions in (20_000, 1):
-            monkeypatch.setattr(clearing, "DIVE_POSITIONS", positions)
-            result = clearing.solve(board, outside=outside)
-            expected = clearing.solve(board, outside=outside, compiled=False)
-            assert result.clearable == expected.clearable
-            if result.moves is not None:
-                assert clears(board, result.moves, outside=outside)
-            verdicts.add(result.clearable)
-    assert verdicts == {True, False}
+        expected = clearing.solve(board, outside=outside, compiled=False).clearable
+        for ratio in (10**6, 1):
+            monkeypatch.setattr(clearing, "RACE_RATIO", ratio)
+            found, winner = race(board, outside)
+            assert race(board, outside)[0] == found
+            assert (found is not None) == expected
+            if found is not None:
+                assert clears(board, found, outside=outside)
+            wins[winner] += 1
+            verdicts[expected] += 1
+    assert verdicts[True] >= 8 and verdicts[False] >= 8, verdicts
+    assert wins["compiled"] >= 8 and wins["pairing"] >= 8, wins
