@@ -286,14 +286,16 @@ def solve(
             from graphsearch.llk.pairing import PairingSearch
 
             pairing = PairingSearch(pos, max_turns, deadline, search.stats)
-            rival = None
+            race = None
             if compiled is not False and _compiled_fits(pos, max_turns) and _numba():
-                rival = _Rival(pos.copy(), deadline, search.stats)
+                start = pos.copy()
+
+                def race(node: PairingNode, moves: list[ClearMove]) -> list[ClearMove] | None:
+                    rival = _Rival(start, deadline, search.stats)  # loads the compiled search
+                    return rival.race(pairing, node, moves)
+
             moves = pairing.run(
-                lambda: search.dive(pos, MOVE_DIVE_POSITIONS),
-                max_nodes,
-                rival.race(pairing) if rival else None,
-                LATE_AFTER,
+                lambda: search.dive(pos, MOVE_DIVE_POSITIONS), max_nodes, race, LATE_AFTER
             )
             found = moves is not None
             path = moves or []
@@ -330,11 +332,10 @@ def _compiled_fits(pos: Position, max_turns: int) -> bool:
 class _Rival:
     """Without gravity: the compiled move search of the whole board, raced against the
     pairing search: the compiled one in a thread (it runs without the GIL), the pairing
-    search in this one.  The answer is that of the
-    search that decides first on a clock of positions, ``RACE_RATIO`` of the compiled
-    search's to one of the pairing search's (about what each costs): each search is
-    deterministic in its positions, so the answer is the same on every run and machine,
-    and the time is about that of the faster search alone."""
+    search in this one.  The answer is that of the search that decides first on a clock
+    of positions, ``RACE_RATIO`` of the compiled search's to one of the pairing search's
+    (about what each costs): each search is deterministic in its positions, so the answer
+    is the same on every run and machine."""
 
     def __init__(self, pos: Position, deadline: Deadline, stats: ClearStats) -> None:
         from graphsearch.llk import compiled as core
@@ -345,12 +346,11 @@ class _Rival:
         self.status = core.RUNNING
         self.counted = (0, 0)  # nodes and table hits already added to stats
 
-    def _run_to(self, nodes: int | None, stop: Callable[[], bool]) -> None:
-        """Search on until ``nodes`` positions in all (None: no limit), a verdict, or
-        ``stop``."""
+    def _run_to(self, nodes: int, stop: Callable[[], bool]) -> None:
+        """Search on until ``nodes`` positions in all, a verdict, or ``stop``."""
         core, search = self.core_module, self.search
         while self.status == core.RUNNING and not stop():
-            budget = COMPILED_SLICE if nodes is None else min(COMPILED_SLICE, nodes - search.nodes)
+            budget = min(COMPILED_SLICE, nodes - search.nodes)
             if budget <= 0:
                 return
             self.status = search.step(budget, None)
@@ -371,23 +371,16 @@ class _Rival:
         return (False, []) if self.status == core.EXHAUSTED else (None, [])
 
     def race(
-        self, pairing: PairingSearch
-    ) -> Callable[[PairingNode, list[ClearMove]], list[ClearMove] | None]:
-        """``PairingSearch.run``'s ``finish``: the race from the pairing search's node."""
-
-        def finish(node: PairingNode, moves: list[ClearMove]) -> list[ClearMove] | None:
-            return self._race(pairing, node, moves)
-
-        return finish
-
-    def _race(
         self, pairing: PairingSearch, node: PairingNode, moves: list[ClearMove]
     ) -> list[ClearMove] | None:
-        """The compiled search wins when it decides at n positions in all, the pairing
-        search at work w (or not at all), and n < w * RACE_RATIO.  So the pairing search is
-        stopped once its work passes n // RACE_RATIO, and the compiled one once its
-        positions reach w * RACE_RATIO; where either stops, in its own positions, does not
-        depend on when the other one got there."""
+        """Decide the board from the pairing search's ``node`` (``moves`` led there): a
+        whole clearing or None.
+
+        The compiled search wins when it decides at n positions in all, the pairing search
+        at work w (or not at all), and n < w * RACE_RATIO.  So the pairing search is stopped
+        once its work passes n // RACE_RATIO, and the compiled one once its positions reach
+        w * RACE_RATIO; where either stops, in its own positions, does not depend on when
+        the other one got there."""
         core = self.core_module
         cap: list[int | None] = [None]  # w * RACE_RATIO, once the pairing search decided
         halt = threading.Event()
