@@ -27,6 +27,12 @@ so deterministic); a position that bounded search proves dead is answered ``NO``
 like one the look-ahead rules out.  A solution's pairing is decoded by committing it and
 playing each pair as soon as it links, then replayed through the rules.  One worker, so
 that the same board gives the same clearing every run.
+
+The model alone does not decide every board: on some 16 x 9 boards that the pairing search
+also finds hard, CP-SAT runs for minutes.  After ``MODEL_DTIME`` of CP-SAT's deterministic
+time (about seconds, the same on every run) the board goes to the exact search of
+``--engine search`` (``graphsearch.llk.clearing``), which races the pairing search against a
+depth-first search there: the engine decides what either decides.
 """
 
 from __future__ import annotations
@@ -46,10 +52,12 @@ from graphsearch.llk.position import Position
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
 
-__all__ = ["HINT_BRANCHINGS", "ClearModel", "solve"]
+__all__ = ["HINT_BRANCHINGS", "MODEL_DTIME", "ClearModel", "solve"]
 
 # the branchings the pairing search may spend on a hint (or a proof) before the model runs
 HINT_BRANCHINGS = 256
+# CP-SAT's deterministic time for the model before the search takes the board over
+MODEL_DTIME = 1.0
 
 Literal = Any  # a CP-SAT literal
 
@@ -185,7 +193,10 @@ def solve(
         model = ClearModel(search, node)
         if hint is not None:
             model.hint(hint)
-        pairing = _solve_model(model, deadline, stats, hinted=hint is not None)
+        try:
+            pairing = _solve_model(model, deadline, stats, hinted=hint is not None)
+        except _ModelSpent:
+            return _searched(tiles, outside, max_turns, deadline, stats)
         if pairing is None:
             return _result(None, stats, deadline)
         node = node.copy()
@@ -209,6 +220,7 @@ def _solve_model(
     solver.parameters.num_workers = 1
     if hinted:
         solver.parameters.cp_model_presolve = False
+    solver.parameters.max_deterministic_time = MODEL_DTIME
     left = deadline.left()
     if left is not None:
         solver.parameters.max_time_in_seconds = left
@@ -219,7 +231,38 @@ def _solve_model(
     if status == cp_model.INFEASIBLE:
         return None
     stats.seconds = round(deadline.elapsed(), 6)
+    if solver.deterministic_time >= MODEL_DTIME and not deadline.passed():
+        raise _ModelSpent
     raise SearchTimeout("the CP-SAT model was undecided", stats)
+
+
+class _ModelSpent(Exception):
+    """The model used up ``MODEL_DTIME`` without deciding."""
+
+
+def _searched(
+    tiles: Any, outside: bool, max_turns: int, deadline: Deadline, stats: ClearStats
+) -> ClearResult:
+    """The board decided by the exact search, its work added to ``stats``."""
+    from graphsearch.llk.clearing import solve as search
+
+    try:
+        result = search(tiles, outside=outside, max_turns=max_turns, time_limit=deadline.left())
+    except SearchTimeout as timeout:
+        _add(stats, timeout.stats)
+        stats.seconds = round(deadline.elapsed(), 6)
+        raise SearchTimeout("the CP-SAT model and the search were undecided", stats) from None
+    _add(stats, result.stats)
+    if result.moves is not None:
+        replay(tiles, result.moves, outside=outside, max_turns=max_turns)
+    return _result(result.moves, stats, deadline)
+
+
+def _add(stats: ClearStats, more: Any) -> None:
+    if isinstance(more, ClearStats):
+        stats.nodes += more.nodes
+        stats.table_hits += more.table_hits
+        stats.forced += more.forced
 
 
 def _result(

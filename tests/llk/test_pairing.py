@@ -79,6 +79,27 @@ def test_cpsat_agrees_with_dfs_in_bulk():
     assert seen["yes"] >= 250 and seen["no"] >= 50, seen
 
 
+def test_cpsat_hands_a_board_the_model_has_not_decided_to_the_search(monkeypatch):
+    """With no deterministic time for CP-SAT, the model decides nothing on its own: every
+    board it gets goes to the exact search, and the verdicts still agree with the DFS."""
+    handed = []
+    searched = cpsat_clear._searched
+
+    def spy(*args, **kwargs):
+        handed.append(1)
+        return searched(*args, **kwargs)
+
+    monkeypatch.setattr(cpsat_clear, "MODEL_DTIME", 0.0)
+    monkeypatch.setattr(cpsat_clear, "_searched", spy)
+
+    def bare(board, **kwargs):
+        return cpsat_clear.solve(board, presolve=False, **kwargs)
+
+    seen = _check_against_dfs([bare], max_examples=60)
+    assert seen["yes"] >= 15 and seen["no"] >= 5, seen
+    assert len(handed) >= 20, len(handed)
+
+
 def test_cpsat_refuses_gravity_and_more_turns():
     with pytest.raises(InvalidInputError, match="without gravity"):
         cpsat_clear.solve([[1, 1]], gravity="down")
