@@ -194,7 +194,8 @@ def solve(
         if hint is not None:
             model.hint(hint)
         try:
-            pairing = _solve_model(model, deadline, stats, hinted=hint is not None)
+            dtime = MODEL_DTIME if presolve else None  # the model alone runs to the limit
+            pairing = _solve_model(model, deadline, stats, hint is not None, dtime)
         except _ModelSpent:
             return _searched(tiles, outside, max_turns, deadline, stats)
         if pairing is None:
@@ -209,7 +210,11 @@ def solve(
 
 
 def _solve_model(
-    model: ClearModel, deadline: Deadline, stats: ClearStats, hinted: bool = False
+    model: ClearModel,
+    deadline: Deadline,
+    stats: ClearStats,
+    hinted: bool = False,
+    dtime: float | None = None,
 ) -> list[int] | None:
     """Solve on one worker.  With a complete hint CP-SAT's presolve is skipped: on a
     16 x 9 kernel it takes some 8 s, and the first descent follows the hint to a solution
@@ -220,7 +225,8 @@ def _solve_model(
     solver.parameters.num_workers = 1
     if hinted:
         solver.parameters.cp_model_presolve = False
-    solver.parameters.max_deterministic_time = MODEL_DTIME
+    if dtime is not None:
+        solver.parameters.max_deterministic_time = dtime
     left = deadline.left()
     if left is not None:
         solver.parameters.max_time_in_seconds = left
@@ -231,7 +237,7 @@ def _solve_model(
     if status == cp_model.INFEASIBLE:
         return None
     stats.seconds = round(deadline.elapsed(), 6)
-    if solver.deterministic_time >= MODEL_DTIME and not deadline.passed():
+    if dtime is not None and solver.deterministic_time >= dtime and not deadline.passed():
         raise _ModelSpent
     raise SearchTimeout("the CP-SAT model was undecided", stats)
 
