@@ -320,8 +320,8 @@ class _Builder:
     def _round(self, t: int, rm: Literal, through: dict[Cell, list[Literal]]) -> None:
         """Under ``rm``: blocks in a run (marked) vanish; the survivors below a block,
         counted in unary (``below[y][h]``: h of the cells under y survive), say where it
-        lands.  Its literals are defined only while the stage is followed (``rule``), so a
-        round that does not bind leaves them free."""
+        lands.  Its literals are defined only while the round binds (``rule``), so a round
+        that does not bind leaves them free."""
         model, state, rule = self.model, self.b[t], self.rule
         for x in range(WIDTH):
             below: list[dict[int, Literal]] = [{0: self.true}]

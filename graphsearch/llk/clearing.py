@@ -44,7 +44,7 @@ With gravity and at most two turns, a search that has not finished within
 faster a position; the short searches never pay the half second it takes to load.
 Without gravity, a board the pairing search has not decided within ``LATE_AFTER``
 positions is raced by the two at once, the same compiled search in a thread beside the
-pairing search (``_Rival``): exact and deterministic, and about as fast as the faster.
+pairing search (``_Rival``): exact, and deterministic in each search's positions.
 """
 
 from __future__ import annotations
@@ -52,7 +52,6 @@ from __future__ import annotations
 import importlib.util
 import sys
 import threading
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -344,31 +343,13 @@ class _Rival:
         self.pos, self.deadline, self.stats = pos, deadline, stats
         self.search = core.ClearCore.start(pos.grid, pos.W, len(pos.types) - 1, "none", pos.lines())
         self.status = core.RUNNING
-        self.counted = (0, 0)  # nodes and table hits already added to stats
 
-    def _run_to(self, nodes: int, stop: Callable[[], bool]) -> None:
-        """Search on until ``nodes`` positions in all, a verdict, or ``stop``."""
-        core, search = self.core_module, self.search
-        while self.status == core.RUNNING and not stop():
-            budget = min(COMPILED_SLICE, nodes - search.nodes)
-            if budget <= 0:
-                return
-            self.status = search.step(budget, None)
-
-    def _count(self) -> None:
-        nodes, hits = self.search.nodes, self.search.table_hits
-        self.stats.nodes += nodes - self.counted[0]
-        self.stats.table_hits += hits - self.counted[1]
-        self.counted = (nodes, hits)
-
-    def _verdict(self) -> tuple[bool | None, list[ClearMove]]:
-        core = self.core_module
-        if self.status == core.FOUND:
-            moves = [
-                ClearMove.of(self.pos.cell(a), self.pos.cell(b)) for a, b in self.search.clearing()
-            ]
-            return True, moves
-        return (False, []) if self.status == core.EXHAUSTED else (None, [])
+    def _verdict(self) -> tuple[bool, list[ClearMove]]:
+        """The decided search's verdict: (True, its clearing) or (False, [])."""
+        if self.status == self.core_module.FOUND:
+            cell = self.pos.cell
+            return True, [ClearMove.of(cell(a), cell(b)) for a, b in self.search.clearing()]
+        return False, []
 
     def race(
         self, pairing: PairingSearch, node: PairingNode, moves: list[ClearMove]
@@ -386,13 +367,15 @@ class _Rival:
         halt = threading.Event()
 
         def compiled() -> None:
+            search = self.search
             while self.status == core.RUNNING and not halt.is_set():
-                limit = cap[0]
-                if limit is not None and self.search.nodes >= limit:
-                    return
-                self._run_to(
-                    self.search.nodes + COMPILED_SLICE if limit is None else limit, halt.is_set
+                limit = cap[0]  # read again every slice
+                budget = (
+                    COMPILED_SLICE if limit is None else min(COMPILED_SLICE, limit - search.nodes)
                 )
+                if budget <= 0:
+                    return
+                self.status = search.step(budget, None)
             if self.status != core.RUNNING:
                 pairing.work_cap = self.search.nodes // RACE_RATIO
 
@@ -411,7 +394,8 @@ class _Rival:
             halt.set()
             thread.join()
             pairing.work_cap = None
-            self._count()
+            self.stats.nodes += self.search.nodes
+            self.stats.table_hits += self.search.table_hits
         decided = self.status != core.RUNNING
         if decided and (found is None or self.search.nodes < work * RACE_RATIO):
             verdict, whole = self._verdict()
