@@ -220,12 +220,17 @@ class _Search:
     def clear(self, pos: Position, linked: set[tuple[int, int]], path: list[ClearMove]) -> bool:
         """Whether ``pos`` can be cleared; on success ``path`` ends with the clearing."""
         start = len(path)
+        made = pos.key()  # the position the move made, before the reductions
+        if made in self.dead:
+            self.stats.table_hits += 1
+            return False
         self.reduce(pos, path)
         if not pos.remaining():
             return True
         key = pos.key()
-        if key in self.dead:
+        if key != made and key in self.dead:
             self.stats.table_hits += 1
+            self.dead.add(made)
             del path[start:]
             return False
         self.stats.nodes += 1
@@ -238,7 +243,7 @@ class _Search:
             if self.budget < 0:
                 raise _Exhausted
         if pos.gravity == "none" and self.deadlocked(pos, linked):
-            self.dead.add(key)
+            self.dead.update((key, made))
             del path[start:]
             return False
         for a, b in self.moves(pos, linked):
@@ -249,7 +254,7 @@ class _Search:
             if self.clear(child, inherited, path):
                 return True
             path.pop()
-        self.dead.add(key)
+        self.dead.update((key, made))
         del path[start:]
         return False
 

@@ -14,8 +14,19 @@ Slices are filled by loops (numba takes seconds to compile a slice assignment), 
 helpers are inlined into the search loop (numba's reference counting of the arrays passed
 to a function that is called, rather than inlined, took a fifth of the time).  The search
 keeps its stack in arrays and runs in slices of positions, so that Python can read the
-clock between slices.  The table is exact (a key is the whole inner board), and
-when full it is emptied: a forgotten position is only searched again.
+clock between slices.
+
+The table of dead positions is exact and small: a key is one bit per cell of the inner
+board.  Without gravity tiles never move, so which cells hold a tile is the position.
+With gravity each line keeps its tiles in their order, packed toward one end, so a line is
+a subsequence of its original tiles; the key marks, for each tile left, the first original
+tile of its type not yet matched (greedy matching, so equal positions give equal keys even
+when tiles of one type took each other's places).  A move changes one or two lines, so the
+key of the position it makes is found from its parent's before the move is made, and a
+move into a position already proven dead costs a lookup (on hard 16 x 9 boards there are
+three to four such moves for every position searched).  The table doubles when full up to
+``TABLE_ENTRIES`` (16 x 9: 24 bytes of key, 8 of hash, 8 of index an entry); when full at
+that size it is emptied, and a forgotten position is only searched again.
 """
 
 from __future__ import annotations
@@ -27,11 +38,12 @@ from numba import njit
 
 __all__ = ["ClearCore"]
 
-RUNNING, FOUND, EXHAUSTED, OUT_OF_NODES = 0, 1, 2, 3
-TABLE_ENTRIES = 1 << 19  # positions remembered; keys of a 16 x 9 board: 72 MB
-TABLE_BYTES = 1 << 27  # at most 128 MB of keys on larger boards
+RUNNING, FOUND, EXHAUSTED, OUT_OF_NODES, GROW = 0, 1, 2, 3, 4
+TABLE_ENTRIES = 1 << 22  # positions remembered; on a 16 x 9 board 40 bytes each: 160 MB
+TABLE_START = 1 << 14  # the table starts this small and doubles when full
+TABLE_BYTES = 1 << 28  # at most 256 MB on larger boards
 # the ``state`` array
-_DEPTH, _STATUS, _PATH, _FILLED = range(4)
+_DEPTH, _STATUS, _PATH, _FILLED, _ENTER = range(5)
 # the ``counts`` array
 _NODES, _HITS, _FORCED = range(3)
 
@@ -226,6 +238,57 @@ def _reduce(
 
 
 @njit(cache=True, inline="always")
+def _line_key(
+    g: np.ndarray, line: np.ndarray, original: np.ndarray, above: int, a: int, b: int
+) -> np.uint64:
+    """One line's part of a position's key, with the tiles at ``a`` and ``b`` taken off
+    (-1: none).  Without gravity: which of its cells hold a tile.  With gravity (the line
+    is packed toward its first cell): the tiles left as a subsequence of the line's
+    original tiles, each matched to the first original tile of its type not yet used."""
+    bits = np.uint64(0)
+    if above == 0:
+        for j in range(line.shape[0]):
+            c = line[j]
+            if c < 0:
+                break
+            if g[c] != 0 and c != a and c != b:
+                bits |= np.uint64(1) << np.uint64(j)
+        return bits
+    p = 0
+    for j in range(line.shape[0]):
+        c = line[j]
+        if c < 0 or g[c] == 0:
+            break
+        if c in (a, b):
+            continue
+        while original[p] != g[c]:
+            p += 1
+        bits |= np.uint64(1) << np.uint64(p)
+        p += 1
+    return bits
+
+
+@njit(cache=True, inline="always")
+def _pack(
+    parts: np.ndarray, offsets: np.ndarray, lengths: np.ndarray, key: np.ndarray
+) -> np.uint64:
+    """The lines' parts into ``key`` (a bit string, each line at its offset); its hash."""
+    for w in range(key.shape[0]):
+        key[w] = 0
+    for line in range(parts.shape[0]):
+        o = offsets[line]
+        w, s = o >> 6, o & 63
+        key[w] |= parts[line] << np.uint64(s)
+        if s != 0 and s + lengths[line] > 64:
+            key[w + 1] |= parts[line] >> np.uint64(64 - s)
+    h = np.uint64(0x9E3779B97F4A7C15)
+    for w in range(key.shape[0]):
+        h = (h ^ key[w]) * np.uint64(0xBF58476D1CE4E5B9)
+        h ^= h >> np.uint64(31)
+    return h
+
+
+@njit(cache=True, inline="always")
 def _slot(
     keys: np.ndarray, hashes: np.ndarray, index: np.ndarray, key: np.ndarray, h: np.uint64
 ) -> int:
@@ -238,8 +301,8 @@ def _slot(
             return int(i)
         if hashes[e] == h:
             same = True
-            for c in range(key.shape[0]):
-                if keys[e, c] != key[c]:
+            for w in range(key.shape[0]):
+                if keys[e, w] != key[w]:
                     same = False
                     break
             if same:
@@ -248,15 +311,35 @@ def _slot(
 
 
 @njit(cache=True, inline="always")
-def _key(g: np.ndarray, inner: np.ndarray, key: np.ndarray) -> np.uint64:
-    """The inner board as bytes, and its hash (FNV-1a, then mixed)."""
-    h = np.uint64(0xCBF29CE484222325)
-    for i in range(inner.shape[0]):
-        v = g[inner[i]]
-        key[i] = v
-        h = (h ^ np.uint64(v)) * np.uint64(0x100000001B3)
-    h ^= h >> np.uint64(29)
-    return h
+def _remember(
+    keys: np.ndarray,
+    hashes: np.ndarray,
+    index: np.ndarray,
+    state: np.ndarray,
+    key: np.ndarray,
+    h: np.uint64,
+) -> None:
+    """Put ``key`` in the table (the caller made room)."""
+    s = _slot(keys, hashes, index, key, h)
+    if index[s] >= 0:
+        return
+    e = state[_FILLED]
+    for w in range(key.shape[0]):
+        keys[e, w] = key[w]
+    hashes[e] = h
+    index[s] = e
+    state[_FILLED] = e + 1
+
+
+@njit(cache=True)
+def _reindex(hashes: np.ndarray, filled: int, index: np.ndarray) -> None:
+    """Index the first ``filled`` entries (distinct keys) in an empty ``index``."""
+    mask = index.shape[0] - 1
+    for e in range(filled):
+        i = np.int64(hashes[e] & np.uint64(mask))
+        while index[i] >= 0:
+            i = (i + 1) & mask
+        index[i] = e
 
 
 @njit(cache=True, inline="always")
@@ -288,6 +371,14 @@ def _run(
     above: int,
     inner: np.ndarray,
     lines: np.ndarray,
+    line_of: np.ndarray,
+    line_cells: np.ndarray,
+    original: np.ndarray,
+    offsets: np.ndarray,
+    lengths: np.ndarray,
+    parts: np.ndarray,
+    words: np.ndarray,
+    hashed: np.ndarray,
     moves: np.ndarray,
     mcount: np.ndarray,
     mnext: np.ndarray,
@@ -303,39 +394,69 @@ def _run(
     counts: np.ndarray,
     budget: int,
     max_nodes: int,
+    most: int,
 ) -> None:
     """Search on for at most ``budget`` positions (``max_nodes`` in all, -1 for no limit).
 
     ``state[_DEPTH]`` is -1 before the root is entered; a position is entered (reduced,
-    looked up, counted, its moves listed) when the search first reaches it."""
+    looked up, counted, its moves listed) when the search first reaches it.  A move's
+    position is looked up in the table before it is made (its key comes from the parent's
+    in the one or two lines the move changes), so a move into a dead position costs a
+    lookup.  Level d keeps the key of the position the move made (``words[d, 0]``) and of
+    the position after the reductions (``words[d, 1]``); a dead position's table entries
+    are both.  When the table has no room for two more and is smaller than ``most``
+    entries, the search stops with ``GROW`` where it can go on once the caller has made the
+    table larger."""
     d = state[_DEPTH]
-    key = np.empty(inner.shape[0], np.uint8)
     spent = 0
     enter = False
+    L = parts.shape[1]
     if d < 0:
         d = 0
         state[_PATH] = 0
+        g = grids[0]
+        for line in range(L):
+            parts[0, line] = _line_key(g, line_cells[line], original[line], above, -1, -1)
+        hashed[0, 0] = _pack(parts[0], offsets, lengths, words[0, 0])
         enter = True
+    else:
+        enter = state[_ENTER] != 0
     while True:
+        if state[_FILLED] + 2 > keys.shape[0] and keys.shape[0] < most:
+            state[_DEPTH] = d
+            state[_ENTER] = enter
+            state[_STATUS] = GROW
+            return
         if enter:
             enter = False
             g = grids[d]
-            length = _reduce(g, W, above, inner, count, cells, path, state[_PATH], scratch, counts)
+            before = state[_PATH]
+            length = _reduce(g, W, above, inner, count, cells, path, before, scratch, counts)
             total = _collect(g, inner, count, cells)
             if total == 0:
                 state[_DEPTH] = d
                 state[_PATH] = length
                 state[_STATUS] = FOUND
                 return
-            h = _key(g, inner, key)
-            i = _slot(keys, hashes, index, key, h)
-            if index[i] >= 0:
-                counts[_HITS] += 1
-                d -= 1
-                if d < 0:
-                    state[_STATUS] = EXHAUSTED
-                    return
-                continue
+            if length != before:  # reduced: the key of what is left
+                for line in range(L):
+                    parts[d, line] = _line_key(g, line_cells[line], original[line], above, -1, -1)
+                h = _pack(parts[d], offsets, lengths, words[d, 1])
+                hashed[d, 1] = h
+                i = _slot(keys, hashes, index, words[d, 1], h)
+                if index[i] >= 0:
+                    counts[_HITS] += 1
+                    if state[_FILLED] < keys.shape[0]:  # the move's position is dead too
+                        _remember(keys, hashes, index, state, words[d, 0], hashed[d, 0])
+                    d -= 1
+                    if d < 0:
+                        state[_STATUS] = EXHAUSTED
+                        return
+                    continue
+            else:
+                for w in range(words.shape[2]):
+                    words[d, 1, w] = words[d, 0, w]
+                hashed[d, 1] = hashed[d, 0]
             counts[_NODES] += 1
             if max_nodes >= 0 and counts[_NODES] > max_nodes:
                 state[_STATUS] = OUT_OF_NODES
@@ -346,24 +467,16 @@ def _run(
             spent += 1
             if spent >= budget:
                 state[_DEPTH] = d
+                state[_ENTER] = 0
                 return
         i = mnext[d]
         if i == mcount[d]:  # every move failed: the position is dead
-            g = grids[d]
-            h = _key(g, inner, key)
-            s = _slot(keys, hashes, index, key, h)
-            if index[s] < 0:
-                if state[_FILLED] == keys.shape[0]:  # full: forget every position
-                    for slot in range(index.shape[0]):
-                        index[slot] = -1
-                    state[_FILLED] = 0
-                    s = _slot(keys, hashes, index, key, h)
-                e = state[_FILLED]
-                for c in range(key.shape[0]):
-                    keys[e, c] = key[c]
-                hashes[e] = h
-                index[s] = e
-                state[_FILLED] = e + 1
+            if state[_FILLED] + 2 > keys.shape[0]:
+                for slot in range(index.shape[0]):  # full: forget every position
+                    index[slot] = -1
+                state[_FILLED] = 0
+            _remember(keys, hashes, index, state, words[d, 1], hashed[d, 1])
+            _remember(keys, hashes, index, state, words[d, 0], hashed[d, 0])
             d -= 1
             if d < 0:
                 state[_STATUS] = EXHAUSTED
@@ -371,9 +484,23 @@ def _run(
             continue
         mnext[d] = i + 1
         a, b = moves[d, i, 0], moves[d, i, 1]
+        g = grids[d]
+        for line in range(L):
+            parts[d + 1, line] = parts[d, line]
+        la, lb = line_of[a], line_of[b]
+        if la == lb:
+            parts[d + 1, la] = _line_key(g, line_cells[la], original[la], above, a, b)
+        else:
+            parts[d + 1, la] = _line_key(g, line_cells[la], original[la], above, a, -1)
+            parts[d + 1, lb] = _line_key(g, line_cells[lb], original[lb], above, b, -1)
+        h = _pack(parts[d + 1], offsets, lengths, words[d + 1, 0])
+        if index[_slot(keys, hashes, index, words[d + 1, 0], h)] >= 0:
+            counts[_HITS] += 1
+            continue
+        hashed[d + 1, 0] = h
         child = grids[d + 1]
         for c in range(child.shape[0]):
-            child[c] = grids[d, c]
+            child[c] = g[c]
         child[a] = 0
         child[b] = 0
         _fall(child, W, lines, a)
@@ -387,9 +514,11 @@ def _run(
 
 @dataclass
 class ClearCore:
-    """One search of a padded grid with gravity, run in slices (``step``)."""
+    """One search of a padded grid, run in slices (``step``)."""
 
     arrays: tuple[np.ndarray, ...]
+    table: list[np.ndarray]  # keys, hashes, index: replaced when the table grows
+    most: int
     W: int
     above: int
     state: np.ndarray
@@ -407,76 +536,119 @@ class ClearCore:
         entries: int = TABLE_ENTRIES,
     ) -> ClearCore:
         """A search of the padded grid (``Position.grid``); ``line_cells``: the cells of each
-        line of the inner board, from the side tiles fall toward."""
+        line of the inner board, from the side tiles fall toward (the lines of ``lines``
+        are at most 64 cells long), and the same cells with no gravity."""
         g = np.array(grid, np.int16)
         inner_cells = sorted(c for line in line_cells for c in line)
         inner = np.array(inner_cells, np.int64)
         tiles = int(np.count_nonzero(g[inner] > 0))
         depth = tiles // 2 + 2
         longest = max(len(line) for line in line_cells)
+        if longest > 64:
+            raise ValueError("the compiled search takes lines of at most 64 cells")
         lines = np.full((g.shape[0], longest), -1, np.int64)
-        if gravity != "none":  # without gravity no line falls
-            for line in line_cells:
+        n_lines = len(line_cells)
+        line_of = np.full(g.shape[0], -1, np.int64)
+        cells_of = np.full((n_lines, longest), -1, np.int64)
+        original = np.zeros((n_lines, longest + 1), np.int16)  # line tiles, packed; 0 after
+        for number, line in enumerate(line_cells):
+            cells_of[number, : len(line)] = line
+            line_of[line] = number
+            packed = [v for v in g[line] if v > 0]
+            original[number, : len(packed)] = packed
+            if gravity != "none":  # without gravity no line falls
                 for c in line:
                     lines[c, : len(line)] = line
+        lengths = np.array([len(line) for line in line_cells], np.int64)
+        offsets = np.concatenate(([0], np.cumsum(lengths)[:-1])).astype(np.int64)
+        words = (int(lengths.sum()) + 63) // 64
         copies = np.bincount(g[inner][g[inner] > 0], minlength=types + 1)
         most = int(copies.max()) if copies.size else 0
         pairs = int(sum(int(c) * (int(c) - 1) // 2 for c in copies)) + 1
         above = {"none": 0, "down": -W, "up": W, "left": 1, "right": -1}[gravity]
         grids = np.zeros((depth, g.shape[0]), np.int16)
         grids[0] = g
-        slots = 1
-        entries = max(2, min(entries, TABLE_BYTES // max(len(inner_cells), 1)))
-        while slots < 2 * entries:
-            slots *= 2
+        entries = max(2, min(entries, TABLE_BYTES // (8 * words + 16)))
         arrays = (
             grids,
             inner,
             lines,
+            line_of,
+            cells_of,
+            original,
+            offsets,
+            lengths,
+            np.zeros((depth, n_lines), np.uint64),  # parts
+            np.zeros((depth, 2, words), np.uint64),  # keys made, and after the reductions
+            np.zeros((depth, 2), np.uint64),  # their hashes
             np.zeros((depth, pairs, 2), np.int64),  # moves
             np.zeros(depth, np.int64),  # mcount
             np.zeros(depth, np.int64),  # mnext
             np.zeros(depth, np.int64),  # base
-            np.zeros((types + 1, max(most, 1)), np.int64),  # cells
-            np.zeros((most // 2 + 1, 2), np.int64),  # scratch
-            np.zeros((entries, inner.shape[0]), np.uint8),  # keys
-            np.zeros(entries, np.uint64),  # hashes
-            np.full(slots, -1, np.int64),  # index
         )
-        state = np.zeros(4, np.int64)
+        table = _table(min(entries, TABLE_START), words)
+        state = np.zeros(5, np.int64)
         state[_DEPTH] = -1
         path = np.zeros((tiles // 2 + 1, 2), np.int64)
-        return cls(arrays, W, above, state, np.zeros(3, np.int64), path)
+        scratch = (
+            np.zeros((types + 1, max(most, 1)), np.int64),  # cells
+            np.zeros((most // 2 + 1, 2), np.int64),  # scratch
+        )
+        return cls(arrays + scratch, table, entries, W, above, state, np.zeros(3, np.int64), path)
 
     def step(self, budget: int, max_nodes: int | None) -> int:
         """Search on for at most ``budget`` positions; the status."""
-        grids, inner, lines, moves, mcount, mnext, base, cells, scratch, keys, hashes, index = (
-            self.arrays
-        )
+        *arrays, cells, scratch = self.arrays
         count = np.zeros(cells.shape[0], np.int64)
-        _run(
-            grids,
-            self.W,
-            self.above,
-            inner,
-            lines,
-            moves,
-            mcount,
-            mnext,
-            base,
-            self.path,
-            count,
-            cells,
-            scratch,
-            keys,
-            hashes,
-            index,
-            self.state,
-            self.counts,
-            budget,
-            -1 if max_nodes is None else max_nodes,
-        )
-        return int(self.state[_STATUS])
+        while True:
+            keys, hashes, index = self.table
+            (grids, inner, lines, line_of, cells_of, original, offsets, lengths) = arrays[:8]
+            parts, words, hashed, moves, mcount, mnext, base = arrays[8:]
+            _run(
+                grids,
+                self.W,
+                self.above,
+                inner,
+                lines,
+                line_of,
+                cells_of,
+                original,
+                offsets,
+                lengths,
+                parts,
+                words,
+                hashed,
+                moves,
+                mcount,
+                mnext,
+                base,
+                self.path,
+                count,
+                cells,
+                scratch,
+                keys,
+                hashes,
+                index,
+                self.state,
+                self.counts,
+                budget,
+                -1 if max_nodes is None else max_nodes,
+                self.most,
+            )
+            if self.state[_STATUS] != GROW:
+                return int(self.state[_STATUS])
+            self.state[_STATUS] = RUNNING
+            self._grow()
+
+    def _grow(self) -> None:
+        """Double the table, keeping what it holds."""
+        keys, hashes, _ = self.table
+        filled = int(self.state[_FILLED])
+        bigger = _table(min(2 * keys.shape[0], self.most), keys.shape[1])
+        bigger[0][:filled] = keys[:filled]
+        bigger[1][:filled] = hashes[:filled]
+        _reindex(bigger[1], filled, bigger[2])
+        self.table = bigger
 
     def clearing(self) -> list[tuple[int, int]]:
         """The moves of the clearing found, as padded cells at the time of each move."""
@@ -493,3 +665,16 @@ class ClearCore:
     @property
     def forced(self) -> int:
         return int(self.counts[_FORCED])
+
+
+def _table(entries: int, words: int) -> list[np.ndarray]:
+    """An empty table of ``entries`` keys of ``words`` words: keys, their hashes, and an
+    index of open addressing at most half full."""
+    slots = 1
+    while slots < 2 * entries:
+        slots *= 2
+    return [
+        np.zeros((entries, words), np.uint64),
+        np.zeros(entries, np.uint64),
+        np.full(slots, -1, np.int32),
+    ]
