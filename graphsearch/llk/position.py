@@ -109,6 +109,17 @@ class Position:
         above = {"down": -self.W, "up": self.W, "left": 1, "right": -1}[self.gravity]
         return bool(self.grid[cell + above] <= 0)
 
+    def beyond(self, cell: int) -> int:
+        """With gravity: the tiles beyond this tile in its line (those that fall when it
+        goes); without gravity 0."""
+        if self.gravity == "none":
+            return 0
+        above = {"down": -self.W, "up": self.W, "left": 1, "right": -1}[self.gravity]
+        n, cell = 0, cell + above
+        while self.grid[cell] > 0:
+            n, cell = n + 1, cell + above
+        return n
+
     def remove(self, a: int, b: int) -> None:
         """Remove two tiles and settle (with gravity, the tiles of their lines move)."""
         grid, W = self.grid, self.W
