@@ -24,9 +24,10 @@ tile of its type not yet matched (greedy matching, so equal positions give equal
 when tiles of one type took each other's places).  A move changes one or two lines, so the
 key of the position it makes is found from its parent's before the move is made, and a
 move into a position already proven dead costs a lookup (on hard 16 x 9 boards there are
-three to four such moves for every position searched).  The table doubles when full up to
-``TABLE_ENTRIES`` (16 x 9: 24 bytes of key, 8 of hash, 8 of index an entry); when full at
-that size it is emptied, and a forgotten position is only searched again.
+three to four such moves for every position searched).  The table is open addressing,
+each slot a hash and a key, at most half full (16 x 9: 64 bytes an entry); it doubles
+when full up to ``TABLE_ENTRIES``, and when full at that size it is emptied: a forgotten
+position is only searched again.
 """
 
 from __future__ import annotations
@@ -39,9 +40,9 @@ from numba import njit
 __all__ = ["ClearCore"]
 
 RUNNING, FOUND, EXHAUSTED, OUT_OF_NODES, GROW = 0, 1, 2, 3, 4
-TABLE_ENTRIES = 1 << 22  # positions remembered; on a 16 x 9 board 40 bytes each: 160 MB
+TABLE_ENTRIES = 1 << 22  # positions remembered; on a 16 x 9 board 64 bytes each: 256 MB
 TABLE_START = 1 << 14  # the table starts this small and doubles when full
-TABLE_BYTES = 1 << 28  # at most 256 MB on larger boards
+TABLE_BYTES = 1 << 28  # at most 256 MB on any board
 # the ``state`` array
 _DEPTH, _STATUS, _PATH, _FILLED, _ENTER = range(5)
 # the ``counts`` array
@@ -54,11 +55,24 @@ def _links(g: np.ndarray, W: int, a: int, b: int) -> bool:
     row piece between the tiles' column stretches, or a column piece between their row
     stretches, with nothing on it."""
     d = abs(a - b)
-    if d != 1 and d != W:  # not neighbours: each tile needs an empty neighbour to start from
-        if g[a - 1] != 0 and g[a + 1] != 0 and g[a - W] != 0 and g[a + W] != 0:
-            return False
-        if g[b - 1] != 0 and g[b + 1] != 0 and g[b - W] != 0 and g[b + W] != 0:
-            return False
+    # not neighbours: each tile needs an empty neighbour to start from
+    if d != 1 and d != W and not (_open(g, W, a) & _open(g, W, b)):
+        return False
+    return _joined(g, W, a, b)
+
+
+@njit(cache=True, inline="always")
+def _open(g: np.ndarray, W: int, c: int) -> bool:
+    """Whether the cell has an empty neighbour (``|``, not ``or``: numba compiles the
+    short-circuit version some five times slower)."""
+    empty: bool = (g[c - 1] == 0) | (g[c + 1] == 0) | (g[c - W] == 0) | (g[c + W] == 0)
+    return empty
+
+
+@njit(cache=True, inline="always")
+def _joined(g: np.ndarray, W: int, a: int, b: int) -> bool:
+    """``_links`` without its first test (for neighbours, or tiles with an empty
+    neighbour each)."""
     ay, ax = a // W, a % W
     by, bx = b // W, b % W
     if ax != bx:
@@ -210,7 +224,7 @@ def _reduce(
 ) -> int:
     """``_Search.reduce`` with gravity: every type whose tiles all lie on top and that its
     own moves clear goes, until none does (its moves are appended to ``path``); the new
-    length of the path."""
+    length of the path.  ``count`` and ``cells`` are left those of what remains."""
     T = count.shape[0] - 1
     changed = True
     while changed:
@@ -293,20 +307,22 @@ def _pack(
 
 
 @njit(cache=True, inline="always")
-def _slot(
-    keys: np.ndarray, hashes: np.ndarray, index: np.ndarray, key: np.ndarray, h: np.uint64
-) -> int:
-    """The index slot of ``key`` (its entry, or -1 when empty at that slot)."""
-    mask = index.shape[0] - 1
+def _slot(table: np.ndarray, key: np.ndarray, h: np.uint64) -> int:
+    """The slot of ``key``: where it is, or the empty slot where it would go.  A slot is
+    its hash (never 0; 0 marks an empty slot) and the key's words, so that a lookup
+    reads one place in memory, not three (on a table of 100 MB each read is a cache
+    miss)."""
+    mask = table.shape[0] - 1
+    h |= np.uint64(1)
     i = np.int64(h & np.uint64(mask))
     while True:
-        e = index[i]
-        if e < 0:
+        stored = table[i, 0]
+        if stored == 0:
             return int(i)
-        if hashes[e] == h:
+        if stored == h:
             same = True
             for w in range(key.shape[0]):
-                if keys[e, w] != key[w]:
+                if table[i, w + 1] != key[w]:
                     same = False
                     break
             if same:
@@ -315,35 +331,29 @@ def _slot(
 
 
 @njit(cache=True, inline="always")
-def _remember(
-    keys: np.ndarray,
-    hashes: np.ndarray,
-    index: np.ndarray,
-    state: np.ndarray,
-    key: np.ndarray,
-    h: np.uint64,
-) -> None:
+def _remember(table: np.ndarray, state: np.ndarray, key: np.ndarray, h: np.uint64) -> None:
     """Put ``key`` in the table (the caller made room)."""
-    s = _slot(keys, hashes, index, key, h)
-    if index[s] >= 0:
+    s = _slot(table, key, h)
+    if table[s, 0] != 0:
         return
-    e = state[_FILLED]
+    table[s, 0] = h | np.uint64(1)
     for w in range(key.shape[0]):
-        keys[e, w] = key[w]
-    hashes[e] = h
-    index[s] = e
-    state[_FILLED] = e + 1
+        table[s, w + 1] = key[w]
+    state[_FILLED] += 1
 
 
 @njit(cache=True)
-def _reindex(hashes: np.ndarray, filled: int, index: np.ndarray) -> None:
-    """Index the first ``filled`` entries (distinct keys) in an empty ``index``."""
-    mask = index.shape[0] - 1
-    for e in range(filled):
-        i = np.int64(hashes[e] & np.uint64(mask))
-        while index[i] >= 0:
-            i = (i + 1) & mask
-        index[i] = e
+def _rehash(old: np.ndarray, new: np.ndarray) -> None:
+    """Every key of ``old`` into the empty, larger ``new``."""
+    mask = new.shape[0] - 1
+    for s in range(old.shape[0]):
+        h = old[s, 0]
+        if h != 0:
+            i = np.int64(h & np.uint64(mask))
+            while new[i, 0] != 0:
+                i = (i + 1) & mask
+            for w in range(old.shape[1]):
+                new[i, w] = old[s, w]
 
 
 @njit(cache=True, inline="always")
@@ -360,11 +370,18 @@ def _beyond(g: np.ndarray, cell: int, above: int) -> int:
 
 @njit(cache=True, inline="always")
 def _moves(
-    g: np.ndarray, W: int, above: int, count: np.ndarray, cells: np.ndarray, out: np.ndarray
+    g: np.ndarray,
+    W: int,
+    above: int,
+    count: np.ndarray,
+    cells: np.ndarray,
+    out: np.ndarray,
+    scratch: np.ndarray,
 ) -> int:
     """``_Search.moves``: every linked pair, types with the fewest tiles first, then the
     pairs that move the most tiles first (ties by type, then pairs in row-major order).
-    Column 2 of ``out``: the order's key."""
+    Column 2 of ``out``: the order's key; column 5 of ``scratch``: which tiles of a type
+    have an empty neighbour (tested once a tile, not once a pair)."""
     T = count.shape[0] - 1
     m = 0
     most = 0
@@ -375,9 +392,14 @@ def _moves(
             if count[t] != size:
                 continue
             for i in range(size):
+                scratch[i, 5] = _open(g, W, cells[t, i])
+            for i in range(size):
                 for j in range(i + 1, size):
                     a, b = cells[t, i], cells[t, j]
-                    if _links(g, W, a, b):
+                    d = abs(a - b)
+                    if (d != 1) & (d != W) & ((scratch[i, 5] & scratch[j, 5]) == 0):
+                        continue
+                    if _joined(g, W, a, b):
                         key = size * 4096 - _beyond(g, a, above) - _beyond(g, b, above)
                         k = m  # insertion: the list stays sorted by key, stable
                         while k > 0 and out[k - 1, 2] > key:
@@ -415,9 +437,7 @@ def _run(
     count: np.ndarray,
     cells: np.ndarray,
     scratch: np.ndarray,
-    keys: np.ndarray,
-    hashes: np.ndarray,
-    index: np.ndarray,
+    table: np.ndarray,
     state: np.ndarray,
     counts: np.ndarray,
     budget: int,
@@ -450,7 +470,8 @@ def _run(
     else:
         enter = state[_ENTER] != 0
     while True:
-        if state[_FILLED] + 2 > keys.shape[0] and keys.shape[0] < most:
+        room = table.shape[0] // 2  # at most half the slots are used
+        if state[_FILLED] + 2 > room and room < most:
             state[_DEPTH] = d
             state[_ENTER] = enter
             state[_STATUS] = GROW
@@ -460,7 +481,9 @@ def _run(
             g = grids[d]
             before = state[_PATH]
             length = _reduce(g, W, above, inner, count, cells, path, before, scratch, counts)
-            total = _collect(g, inner, count, cells)
+            total = 0  # the cells of each type are those _reduce collected last
+            for t in range(count.shape[0]):
+                total += count[t]
             if total == 0:
                 state[_DEPTH] = d
                 state[_PATH] = length
@@ -471,11 +494,10 @@ def _run(
                     parts[d, line] = _line_key(g, line_cells[line], original[line], above, -1, -1)
                 h = _pack(parts[d], offsets, lengths, words[d, 1])
                 hashed[d, 1] = h
-                i = _slot(keys, hashes, index, words[d, 1], h)
-                if index[i] >= 0:
+                if table[_slot(table, words[d, 1], h), 0] != 0:
                     counts[_HITS] += 1
-                    if state[_FILLED] < keys.shape[0]:  # the move's position is dead too
-                        _remember(keys, hashes, index, state, words[d, 0], hashed[d, 0])
+                    if state[_FILLED] < table.shape[0] // 2:  # the move's position is dead too
+                        _remember(table, state, words[d, 0], hashed[d, 0])
                     d -= 1
                     if d < 0:
                         state[_STATUS] = EXHAUSTED
@@ -490,7 +512,7 @@ def _run(
                 state[_STATUS] = OUT_OF_NODES
                 return
             base[d] = length
-            mcount[d] = _moves(g, W, above, count, cells, moves[d])
+            mcount[d] = _moves(g, W, above, count, cells, moves[d], scratch)
             mnext[d] = 0
             spent += 1
             if spent >= budget:
@@ -499,12 +521,12 @@ def _run(
                 return
         i = mnext[d]
         if i == mcount[d]:  # every move failed: the position is dead
-            if state[_FILLED] + 2 > keys.shape[0]:
-                for slot in range(index.shape[0]):  # full: forget every position
-                    index[slot] = -1
+            if state[_FILLED] + 2 > table.shape[0] // 2:
+                for slot in range(table.shape[0]):  # full: forget every position
+                    table[slot, 0] = 0
                 state[_FILLED] = 0
-            _remember(keys, hashes, index, state, words[d, 1], hashed[d, 1])
-            _remember(keys, hashes, index, state, words[d, 0], hashed[d, 0])
+            _remember(table, state, words[d, 1], hashed[d, 1])
+            _remember(table, state, words[d, 0], hashed[d, 0])
             d -= 1
             if d < 0:
                 state[_STATUS] = EXHAUSTED
@@ -522,7 +544,7 @@ def _run(
             parts[d + 1, la] = _line_key(g, line_cells[la], original[la], above, a, -1)
             parts[d + 1, lb] = _line_key(g, line_cells[lb], original[lb], above, b, -1)
         h = _pack(parts[d + 1], offsets, lengths, words[d + 1, 0])
-        if index[_slot(keys, hashes, index, words[d + 1, 0], h)] >= 0:
+        if table[_slot(table, words[d + 1, 0], h), 0] != 0:
             counts[_HITS] += 1
             continue
         hashed[d + 1, 0] = h
@@ -545,7 +567,7 @@ class ClearCore:
     """One search of a padded grid, run in slices (``step``)."""
 
     arrays: tuple[np.ndarray, ...]
-    table: list[np.ndarray]  # keys, hashes, index: replaced when the table grows
+    table: np.ndarray  # replaced when it grows
     most: int
     W: int
     above: int
@@ -596,7 +618,7 @@ class ClearCore:
         above = {"none": 0, "down": -W, "up": W, "left": 1, "right": -1}[gravity]
         grids = np.zeros((depth, g.shape[0]), np.int16)
         grids[0] = g
-        entries = max(2, min(entries, TABLE_BYTES // (8 * words + 16)))
+        entries = max(2, min(entries, TABLE_BYTES // (16 * words + 16)))
         arrays = (
             grids,
             inner,
@@ -620,7 +642,7 @@ class ClearCore:
         path = np.zeros((tiles // 2 + 1, 2), np.int64)
         scratch = (
             np.zeros((types + 1, max(most, 1)), np.int64),  # cells
-            np.zeros((most + 1, 5), np.int64),  # scratch of _clear_alone
+            np.zeros((most + 1, 6), np.int64),  # scratch of _clear_alone and _moves
         )
         return cls(arrays + scratch, table, entries, W, above, state, np.zeros(3, np.int64), path)
 
@@ -629,7 +651,6 @@ class ClearCore:
         *arrays, cells, scratch = self.arrays
         count = np.zeros(cells.shape[0], np.int64)
         while True:
-            keys, hashes, index = self.table
             (grids, inner, lines, line_of, cells_of, original, offsets, lengths) = arrays[:8]
             parts, words, hashed, moves, mcount, mnext, base = arrays[8:]
             _run(
@@ -654,9 +675,7 @@ class ClearCore:
                 count,
                 cells,
                 scratch,
-                keys,
-                hashes,
-                index,
+                self.table,
                 self.state,
                 self.counts,
                 budget,
@@ -670,12 +689,8 @@ class ClearCore:
 
     def _grow(self) -> None:
         """Double the table, keeping what it holds."""
-        keys, hashes, _ = self.table
-        filled = int(self.state[_FILLED])
-        bigger = _table(min(2 * keys.shape[0], self.most), keys.shape[1])
-        bigger[0][:filled] = keys[:filled]
-        bigger[1][:filled] = hashes[:filled]
-        _reindex(bigger[1], filled, bigger[2])
+        bigger = _table(min(self.table.shape[0], self.most), self.table.shape[1] - 1)
+        _rehash(self.table, bigger)
         self.table = bigger
 
     def clearing(self) -> list[tuple[int, int]]:
@@ -695,14 +710,10 @@ class ClearCore:
         return int(self.counts[_FORCED])
 
 
-def _table(entries: int, words: int) -> list[np.ndarray]:
-    """An empty table of ``entries`` keys of ``words`` words: keys, their hashes, and an
-    index of open addressing at most half full."""
+def _table(entries: int, words: int) -> np.ndarray:
+    """An empty table for ``entries`` keys of ``words`` words: twice as many slots, each a
+    hash and a key."""
     slots = 1
     while slots < 2 * entries:
         slots *= 2
-    return [
-        np.zeros((entries, words), np.uint64),
-        np.zeros(entries, np.uint64),
-        np.full(slots, -1, np.int32),
-    ]
+    return np.zeros((slots, words + 1), np.uint64)
