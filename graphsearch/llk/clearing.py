@@ -225,7 +225,11 @@ class _Search:
         return path if found else None
 
     def clear(self, pos: Position, linked: set[tuple[int, int]], path: list[ClearMove]) -> bool:
-        """Whether ``pos`` can be cleared; on success ``path`` ends with the clearing."""
+        """Whether ``pos`` can be cleared; on success ``path`` ends with the clearing.
+
+        A dead position goes into the table both as the move made it and as the
+        reductions left it: the compiled search looks a move's position up before it
+        makes the move (and so before reducing it), and both searches count alike."""
         start = len(path)
         made = pos.key()  # the position the move made, before the reductions
         if made in self.dead:
