@@ -338,10 +338,16 @@ def _numba() -> bool:
 
 def _compiled_fits(pos: Position, max_turns: int) -> bool:
     """Whether the compiled search takes this board: at most two turns, types that fit in
-    a byte, and move lists of at most 256 MB (a level's every pair, for every level)."""
+    a byte, lines of at most 64 cells (a line's part of a key is a word), and move lists
+    of at most 256 MB (a level's every pair, for every level)."""
     pairs = sum(len(cells) * (len(cells) - 1) // 2 for cells in pos.tiles)
     levels = pos.remaining() // 2 + 2
-    return max_turns == 2 and len(pos.types) <= 255 and levels * (pairs + 1) * 16 <= 1 << 28
+    return (
+        max_turns == 2
+        and len(pos.types) <= 255
+        and max(len(line) for line in pos.lines()) <= 64
+        and levels * (pairs + 1) * 24 <= 1 << 28
+    )
 
 
 class _Rival:

@@ -585,9 +585,9 @@ class ClearCore:
         line_cells: list[list[int]],
         entries: int = TABLE_ENTRIES,
     ) -> ClearCore:
-        """A search of the padded grid (``Position.grid``); ``line_cells``: the cells of each
-        line of the inner board, from the side tiles fall toward (the lines of ``lines``
-        are at most 64 cells long), and the same cells with no gravity."""
+        """A search of the padded grid (``Position.grid``; with gravity, settled);
+        ``line_cells``: the cells of each line of the inner board (at most 64), from the
+        side tiles fall toward (``Position.lines``, which without gravity are the rows)."""
         g = np.array(grid, np.int16)
         inner_cells = sorted(c for line in line_cells for c in line)
         inner = np.array(inner_cells, np.int64)

@@ -136,6 +136,10 @@ def test_compiled_needs_gravity_and_two_turns():
     many = np.array([[1 + (r + c) % 2 for c in range(40)] for r in range(20)])
     assert not clearing._compiled_fits(Position(many), 2)
     assert clearing._compiled_fits(Position(deal(8, 10, 20, 4, random.Random(1))), 2)
+    # a line of 70 cells: its part of a key would not fit in a word; the search falls back
+    wide = np.array([[1, 0, 1] + [0] * 64 + [2, 0, 2]])
+    assert not clearing._compiled_fits(Position(wide, gravity="left"), 2)
+    assert clearing.solve(wide, gravity="left").clearable
 
 
 def test_without_gravity_the_compiled_search_is_exact():
