@@ -338,14 +338,14 @@ def _numba() -> bool:
 
 def _compiled_fits(pos: Position, max_turns: int) -> bool:
     """Whether the compiled search takes this board: at most two turns, types that fit in
-    a byte, lines of at most 64 cells (a line's part of a key is a word), and move lists
-    of at most 256 MB (a level's every pair, for every level)."""
+    a byte, a padded grid of at most 64 x 64 cells (a row's or a column's cells are a
+    word), and move lists of at most 256 MB (a level's every pair, for every level)."""
     pairs = sum(len(cells) * (len(cells) - 1) // 2 for cells in pos.tiles)
     levels = pos.remaining() // 2 + 2
     return (
         max_turns == 2
         and len(pos.types) <= 255
-        and max(len(line) for line in pos.lines()) <= 64
+        and max(pos.W, len(pos.grid) // pos.W) <= 64
         and levels * (pairs + 1) * 24 <= 1 << 28
     )
 

@@ -50,7 +50,7 @@ _NODES, _HITS, _FORCED = range(3)
 
 
 @njit(cache=True, inline="always")
-def _links(g: np.ndarray, W: int, a: int, b: int) -> bool:
+def _links(g: np.ndarray, W: int, rows: np.ndarray, cols: np.ndarray, a: int, b: int) -> bool:
     """The link rule with at most two turns (``position._two``) on the padded grid: a
     row piece between the tiles' column stretches, or a column piece between their row
     stretches, with nothing on it."""
@@ -58,7 +58,7 @@ def _links(g: np.ndarray, W: int, a: int, b: int) -> bool:
     # not neighbours: each tile needs an empty neighbour to start from
     if d != 1 and d != W and not (_open(g, W, a) & _open(g, W, b)):
         return False
-    return _joined(g, W, a, b)
+    return _joined(g, W, rows, cols, a, b)
 
 
 @njit(cache=True, inline="always")
@@ -70,9 +70,10 @@ def _open(g: np.ndarray, W: int, c: int) -> bool:
 
 
 @njit(cache=True, inline="always")
-def _joined(g: np.ndarray, W: int, a: int, b: int) -> bool:
+def _joined(g: np.ndarray, W: int, rows: np.ndarray, cols: np.ndarray, a: int, b: int) -> bool:
     """``_links`` without its first test (for neighbours, or tiles with an empty
-    neighbour each)."""
+    neighbour each).  ``rows[y]`` and ``cols[x]``: which cells of the row and column hold
+    something (a tile or a wall), so that a row or column piece is tested at once."""
     ay, ax = a // W, a % W
     by, bx = b // W, b % W
     if ax != bx:
@@ -90,14 +91,9 @@ def _joined(g: np.ndarray, W: int, a: int, b: int) -> bool:
         while y + 1 <= hi and g[(y + 1) * W + bx] == 0:
             y += 1
         hi = min(hi, y)
-        x0, x1 = min(ax, bx), max(ax, bx)
+        between = _between(ax, bx)
         for y in range(lo, hi + 1):
-            clear = True
-            for x in range(x0 + 1, x1):
-                if g[y * W + x] != 0:
-                    clear = False
-                    break
-            if clear:
+            if rows[y] & between == 0:
                 return True
     if ay != by:
         lo = ax
@@ -114,20 +110,51 @@ def _joined(g: np.ndarray, W: int, a: int, b: int) -> bool:
         while x + 1 <= hi and g[by * W + x + 1] == 0:
             x += 1
         hi = min(hi, x)
-        y0, y1 = min(ay, by), max(ay, by)
+        between = _between(ay, by)
         for x in range(lo, hi + 1):
-            clear = True
-            for y in range(y0 + 1, y1):
-                if g[y * W + x] != 0:
-                    clear = False
-                    break
-            if clear:
+            if cols[x] & between == 0:
                 return True
     return False
 
 
 @njit(cache=True, inline="always")
-def _fall(g: np.ndarray, W: int, lines: np.ndarray, cell: int) -> None:
+def _between(i: int, j: int) -> np.uint64:
+    """The bits strictly between positions i and j (both below 64)."""
+    lo, hi = min(i, j), max(i, j)
+    one = np.uint64(1)
+    mask: np.uint64 = ((one << np.uint64(hi)) - one) & ~((one << np.uint64(lo + 1)) - one)
+    return mask
+
+
+@njit(cache=True, inline="always")
+def _put(g: np.ndarray, rows: np.ndarray, cols: np.ndarray, W: int, c: int, v: int) -> None:
+    """Set a cell, keeping its row's and column's bits up to date."""
+    g[c] = v
+    y, x = c // W, c % W
+    if v != 0:
+        rows[y] |= np.uint64(1) << np.uint64(x)
+        cols[x] |= np.uint64(1) << np.uint64(y)
+    else:
+        rows[y] &= ~(np.uint64(1) << np.uint64(x))
+        cols[x] &= ~(np.uint64(1) << np.uint64(y))
+
+
+@njit(cache=True)
+def _bits(g: np.ndarray, W: int, rows: np.ndarray, cols: np.ndarray) -> None:
+    """The row and column bits of a whole grid."""
+    rows[:] = 0
+    cols[:] = 0
+    for c in range(g.shape[0]):
+        if g[c] != 0:
+            y, x = c // W, c % W
+            rows[y] |= np.uint64(1) << np.uint64(x)
+            cols[x] |= np.uint64(1) << np.uint64(y)
+
+
+@njit(cache=True, inline="always")
+def _fall(
+    g: np.ndarray, rows: np.ndarray, cols: np.ndarray, W: int, lines: np.ndarray, cell: int
+) -> None:
     """Let the line of ``cell`` fall (``lines[cell]``: the line's cells, from the side its
     tiles fall toward, -1 after the last)."""
     row = lines[cell]
@@ -138,8 +165,8 @@ def _fall(g: np.ndarray, W: int, lines: np.ndarray, cell: int) -> None:
             break
         if g[c] != 0:
             if i != write:
-                g[row[write]] = g[c]
-                g[c] = 0
+                _put(g, rows, cols, W, row[write], g[c])
+                _put(g, rows, cols, W, c, 0)
             write += 1
 
 
@@ -160,14 +187,23 @@ def _collect(g: np.ndarray, inner: np.ndarray, count: np.ndarray, cells: np.ndar
 
 
 @njit(cache=True, inline="always")
-def _clear_alone(g: np.ndarray, W: int, t: int, cells: np.ndarray, k: int, out: np.ndarray) -> bool:
+def _clear_alone(
+    g: np.ndarray,
+    W: int,
+    rows: np.ndarray,
+    cols: np.ndarray,
+    t: int,
+    cells: np.ndarray,
+    k: int,
+    out: np.ndarray,
+) -> bool:
     """``_Search._clear_alone`` for tiles on top (whose removal moves nothing): moves of
     type t alone that clear its k tiles, the first in the search's order, into ``out``
     (columns 0 and 1; columns 2 to 4 are its scratch: the pairs tried at each level, and
     which tiles are left)."""
     if k == 2:
         out[0, 0], out[0, 1] = cells[0], cells[1]
-        return _links(g, W, cells[0], cells[1])
+        return _links(g, W, rows, cols, cells[0], cells[1])
     for m in range(k):
         out[m, 4] = 1
     level = 0
@@ -178,7 +214,7 @@ def _clear_alone(g: np.ndarray, W: int, t: int, cells: np.ndarray, k: int, out: 
         while i < k and not found:
             if out[i, 4]:
                 while j < k:
-                    if out[j, 4] and _links(g, W, cells[i], cells[j]):
+                    if out[j, 4] and _links(g, W, rows, cols, cells[i], cells[j]):
                         found = True
                         break
                     j += 1
@@ -188,15 +224,15 @@ def _clear_alone(g: np.ndarray, W: int, t: int, cells: np.ndarray, k: int, out: 
         if found:
             out[level, 2], out[level, 3] = i, j
             out[i, 4] = out[j, 4] = 0
-            g[cells[i]] = 0
-            g[cells[j]] = 0
+            _put(g, rows, cols, W, cells[i], 0)
+            _put(g, rows, cols, W, cells[j], 0)
             level += 1
             if 2 * level == k:
                 for m in range(level):
                     out[m, 0] = cells[out[m, 2]]
                     out[m, 1] = cells[out[m, 3]]
                 for m in range(k):  # the caller removes them
-                    g[cells[m]] = t
+                    _put(g, rows, cols, W, cells[m], t)
                 return True
             out[level, 2], out[level, 3] = 0, 0
         else:
@@ -205,14 +241,16 @@ def _clear_alone(g: np.ndarray, W: int, t: int, cells: np.ndarray, k: int, out: 
             level -= 1
             i, j = out[level, 2], out[level, 3]
             out[i, 4] = out[j, 4] = 1
-            g[cells[i]] = t
-            g[cells[j]] = t
+            _put(g, rows, cols, W, cells[i], t)
+            _put(g, rows, cols, W, cells[j], t)
 
 
 @njit(cache=True, inline="always")
 def _reduce(
     g: np.ndarray,
     W: int,
+    rows: np.ndarray,
+    cols: np.ndarray,
     above: int,
     inner: np.ndarray,
     count: np.ndarray,
@@ -241,14 +279,14 @@ def _reduce(
                     break
             if not top:
                 continue
-            if _clear_alone(g, W, t, cells[t], k, scratch):
+            if _clear_alone(g, W, rows, cols, t, cells[t], k, scratch):
                 for m in range(k // 2):
                     a, b = scratch[m, 0], scratch[m, 1]
                     path[length, 0] = a
                     path[length, 1] = b
                     length += 1
-                    g[a] = 0
-                    g[b] = 0
+                    _put(g, rows, cols, W, a, 0)
+                    _put(g, rows, cols, W, b, 0)
                     counts[_FORCED] += 1
                 count[t] = 0
                 changed = True
@@ -372,6 +410,8 @@ def _beyond(g: np.ndarray, cell: int, above: int) -> int:
 def _moves(
     g: np.ndarray,
     W: int,
+    rows: np.ndarray,
+    cols: np.ndarray,
     above: int,
     count: np.ndarray,
     cells: np.ndarray,
@@ -399,7 +439,7 @@ def _moves(
                     d = abs(a - b)
                     if (d != 1) & (d != W) & ((scratch[i, 5] & scratch[j, 5]) == 0):
                         continue
-                    if _joined(g, W, a, b):
+                    if _joined(g, W, rows, cols, a, b):
                         key = size * 4096 - _beyond(g, a, above) - _beyond(g, b, above)
                         k = m  # insertion: the list stays sorted by key, stable
                         while k > 0 and out[k - 1, 2] > key:
@@ -419,6 +459,8 @@ def _run(
     grids: np.ndarray,
     W: int,
     above: int,
+    rowbits: np.ndarray,
+    colbits: np.ndarray,
     inner: np.ndarray,
     lines: np.ndarray,
     line_of: np.ndarray,
@@ -463,6 +505,7 @@ def _run(
         d = 0
         state[_PATH] = 0
         g = grids[0]
+        _bits(g, W, rowbits[0], colbits[0])
         for line in range(L):
             parts[0, line] = _line_key(g, line_cells[line], original[line], above, -1, -1)
         hashed[0, 0] = _pack(parts[0], offsets, lengths, words[0, 0])
@@ -479,8 +522,11 @@ def _run(
         if enter:
             enter = False
             g = grids[d]
+            rows, cols = rowbits[d], colbits[d]
             before = state[_PATH]
-            length = _reduce(g, W, above, inner, count, cells, path, before, scratch, counts)
+            length = _reduce(
+                g, W, rows, cols, above, inner, count, cells, path, before, scratch, counts
+            )
             total = 0  # the cells of each type are those _reduce collected last
             for t in range(count.shape[0]):
                 total += count[t]
@@ -512,7 +558,7 @@ def _run(
                 state[_STATUS] = OUT_OF_NODES
                 return
             base[d] = length
-            mcount[d] = _moves(g, W, above, count, cells, moves[d], scratch)
+            mcount[d] = _moves(g, W, rows, cols, above, count, cells, moves[d], scratch)
             mnext[d] = 0
             spent += 1
             if spent >= budget:
@@ -551,10 +597,15 @@ def _run(
         child = grids[d + 1]
         for c in range(child.shape[0]):
             child[c] = g[c]
-        child[a] = 0
-        child[b] = 0
-        _fall(child, W, lines, a)
-        _fall(child, W, lines, b)
+        rows, cols = rowbits[d + 1], colbits[d + 1]
+        for y in range(rows.shape[0]):
+            rows[y] = rowbits[d, y]
+        for x in range(cols.shape[0]):
+            cols[x] = colbits[d, x]
+        _put(child, rows, cols, W, a, 0)
+        _put(child, rows, cols, W, b, 0)
+        _fall(child, rows, cols, W, lines, a)
+        _fall(child, rows, cols, W, lines, b)
         path[base[d], 0] = a
         path[base[d], 1] = b
         state[_PATH] = base[d] + 1
@@ -594,8 +645,8 @@ class ClearCore:
         tiles = int(np.count_nonzero(g[inner] > 0))
         depth = tiles // 2 + 2
         longest = max(len(line) for line in line_cells)
-        if longest > 64:
-            raise ValueError("the compiled search takes lines of at most 64 cells")
+        if max(longest, W, g.shape[0] // W) > 64:
+            raise ValueError("the compiled search takes grids of at most 64 x 64 cells")
         lines = np.full((g.shape[0], longest), -1, np.int64)
         n_lines = len(line_cells)
         line_of = np.full(g.shape[0], -1, np.int64)
@@ -621,6 +672,8 @@ class ClearCore:
         entries = max(2, min(entries, TABLE_BYTES // (16 * words + 16)))
         arrays = (
             grids,
+            np.zeros((depth, g.shape[0] // W), np.uint64),  # each row's cells in use
+            np.zeros((depth, W), np.uint64),  # each column's
             inner,
             lines,
             line_of,
@@ -651,12 +704,14 @@ class ClearCore:
         *arrays, cells, scratch = self.arrays
         count = np.zeros(cells.shape[0], np.int64)
         while True:
-            (grids, inner, lines, line_of, cells_of, original, offsets, lengths) = arrays[:8]
-            parts, words, hashed, moves, mcount, mnext, base = arrays[8:]
+            grids, rowbits, colbits, inner, lines, line_of, cells_of, original = arrays[:8]
+            offsets, lengths, parts, words, hashed, moves, mcount, mnext, base = arrays[8:]
             _run(
                 grids,
                 self.W,
                 self.above,
+                rowbits,
+                colbits,
                 inner,
                 lines,
                 line_of,

@@ -47,12 +47,15 @@ def test_links_match_the_position_rule():
         for outside in (False, True):
             pos = Position(board, outside=outside)
             g = np.array(pos.grid, np.int16)
+            rows = np.zeros(len(pos.grid) // pos.W, np.uint64)
+            columns = np.zeros(pos.W, np.uint64)
+            core._bits(g, pos.W, rows, columns)
             cells = [c for c, v in enumerate(pos.grid) if v > 0]
             for a in cells:
                 for b in cells:
                     if a < b:
                         expected = pos.links(a, b, 2)
-                        assert core._links(g, pos.W, a, b) == expected
+                        assert core._links(g, pos.W, rows, columns, a, b) == expected
                         checked += 1
                         linked += expected
     assert checked > 2000 and 0 < linked < checked
@@ -136,7 +139,7 @@ def test_compiled_needs_gravity_and_two_turns():
     many = np.array([[1 + (r + c) % 2 for c in range(40)] for r in range(20)])
     assert not clearing._compiled_fits(Position(many), 2)
     assert clearing._compiled_fits(Position(deal(8, 10, 20, 4, random.Random(1))), 2)
-    # a line of 70 cells: its part of a key would not fit in a word; the search falls back
+    # a row of 70 cells would not fit in a word; the search falls back
     wide = np.array([[1, 0, 1] + [0] * 64 + [2, 0, 2]])
     assert not clearing._compiled_fits(Position(wide, gravity="left"), 2)
     assert clearing.solve(wide, gravity="left").clearable
