@@ -485,6 +485,7 @@ def _run(
     budget: int,
     max_nodes: int,
     most: int,
+    control: np.ndarray,
 ) -> None:
     """Search on for at most ``budget`` positions (``max_nodes`` in all, -1 for no limit).
 
@@ -561,7 +562,13 @@ def _run(
             mcount[d] = _moves(g, W, rows, cols, above, count, cells, moves[d], scratch)
             mnext[d] = 0
             spent += 1
-            if spent >= budget:
+            # the budget, or another thread's word (``control``: stop now; stop at so
+            # many positions), read here so that a search in a thread needs no lock
+            if (
+                spent >= budget
+                or control[0] != 0
+                or (control[1] >= 0 and counts[_NODES] >= control[1])
+            ):
                 state[_DEPTH] = d
                 state[_ENTER] = 0
                 return
@@ -699,8 +706,12 @@ class ClearCore:
         )
         return cls(arrays + scratch, table, entries, W, above, state, np.zeros(3, np.int64), path)
 
-    def step(self, budget: int, max_nodes: int | None) -> int:
-        """Search on for at most ``budget`` positions; the status."""
+    def step(self, budget: int, max_nodes: int | None, control: np.ndarray | None = None) -> int:
+        """Search on for at most ``budget`` positions; the status.  ``control``, written by
+        another thread while this one searches without the GIL: ``[stop, cap]``, stop
+        when ``stop`` is set or when the positions reach ``cap`` (-1: none)."""
+        if control is None:
+            control = np.array([0, -1], np.int64)
         *arrays, cells, scratch = self.arrays
         count = np.zeros(cells.shape[0], np.int64)
         while True:
@@ -736,6 +747,7 @@ class ClearCore:
                 budget,
                 -1 if max_nodes is None else max_nodes,
                 self.most,
+                control,
             )
             if self.state[_STATUS] != GROW:
                 return int(self.state[_STATUS])
