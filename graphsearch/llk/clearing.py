@@ -392,9 +392,8 @@ class _Rival:
         control = np.array([0, -1], np.int64)  # [stop, cap]: read by the compiled search
 
         def compiled() -> None:
-            # one call, without the GIL until the search decides or is stopped: slices,
-            # each taking the GIL back between them, waited a third of a second each for
-            # the pairing search to let go of it (u16_6: 77 s where 35 would do)
+            # one call, without the GIL until the search decides or is stopped (through
+            # ``control``), rather than slices that take the GIL back between them
             self.status = self.search.step(1 << 62, None, control)
             if self.status != core.RUNNING:
                 pairing.work_cap = self.search.nodes // RACE_RATIO
