@@ -32,6 +32,7 @@ position is only searched again.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -457,8 +458,6 @@ def _moves(
 @njit(cache=True, nogil=True)  # the race without gravity runs it in a thread
 def _run(
     grids: np.ndarray,
-    W: int,
-    above: int,
     rowbits: np.ndarray,
     colbits: np.ndarray,
     inner: np.ndarray,
@@ -475,10 +474,12 @@ def _run(
     mcount: np.ndarray,
     mnext: np.ndarray,
     base: np.ndarray,
-    path: np.ndarray,
-    count: np.ndarray,
     cells: np.ndarray,
     scratch: np.ndarray,
+    W: int,
+    above: int,
+    path: np.ndarray,
+    count: np.ndarray,
     table: np.ndarray,
     state: np.ndarray,
     counts: np.ndarray,
@@ -677,7 +678,7 @@ class ClearCore:
         grids = np.zeros((depth, g.shape[0]), np.int16)
         grids[0] = g
         entries = max(2, min(entries, TABLE_BYTES // (16 * words + 16)))
-        arrays = (
+        arrays = (  # _run's first arguments, in its order
             grids,
             np.zeros((depth, g.shape[0] // W), np.uint64),  # each row's cells in use
             np.zeros((depth, W), np.uint64),  # each column's
@@ -712,35 +713,15 @@ class ClearCore:
         when ``stop`` is set or when the positions reach ``cap`` (-1: none)."""
         if control is None:
             control = np.array([0, -1], np.int64)
-        *arrays, cells, scratch = self.arrays
-        count = np.zeros(cells.shape[0], np.int64)
+        count = np.zeros(self.arrays[-2].shape[0], np.int64)  # tiles of each type
+        run: Callable[..., None] = _run  # its arrays come as a tuple, in its order
         while True:
-            grids, rowbits, colbits, inner, lines, line_of, cells_of, original = arrays[:8]
-            offsets, lengths, parts, words, hashed, moves, mcount, mnext, base = arrays[8:]
-            _run(
-                grids,
+            run(
+                *self.arrays,
                 self.W,
                 self.above,
-                rowbits,
-                colbits,
-                inner,
-                lines,
-                line_of,
-                cells_of,
-                original,
-                offsets,
-                lengths,
-                parts,
-                words,
-                hashed,
-                moves,
-                mcount,
-                mnext,
-                base,
                 self.path,
                 count,
-                cells,
-                scratch,
                 self.table,
                 self.state,
                 self.counts,

@@ -103,18 +103,23 @@ class Position:
             for b in cells[i + 1 :]:
                 yield a, b
 
+    def _above(self) -> int:
+        """With gravity: the step from a cell to the next one away from the side tiles
+        fall toward."""
+        above: int = {"down": -self.W, "up": self.W, "left": 1, "right": -1}[self.gravity]
+        return above
+
     def on_top(self, cell: int) -> bool:
         """With gravity: whether no tile lies on the far side of this tile in its line (so
         that removing it moves no tile)."""
-        above = {"down": -self.W, "up": self.W, "left": 1, "right": -1}[self.gravity]
-        return bool(self.grid[cell + above] <= 0)
+        return bool(self.grid[cell + self._above()] <= 0)
 
     def beyond(self, cell: int) -> int:
         """With gravity: the tiles beyond this tile in its line (those that fall when it
         goes); without gravity 0."""
         if self.gravity == "none":
             return 0
-        above = {"down": -self.W, "up": self.W, "left": 1, "right": -1}[self.gravity]
+        above = self._above()
         n, cell = 0, cell + above
         while self.grid[cell] > 0:
             n, cell = n + 1, cell + above
