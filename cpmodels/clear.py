@@ -44,7 +44,7 @@ from cpmodels._solve import run_solver
 from graphsearch.deadline import Deadline
 from graphsearch.errors import InvalidInputError, SearchTimeout
 from graphsearch.llk.clearing import ClearResult, ClearStats
-from graphsearch.llk.game import ClearMove, check_gravity, replay
+from graphsearch.llk.game import ClearMove, check_gravity, replay_steps
 from graphsearch.llk.grid import as_board
 from graphsearch.llk.pairing import PairingNode, PairingSearch
 from graphsearch.llk.position import Position
@@ -70,7 +70,6 @@ class ClearModel:
 
         self.search, self.node = search, node
         model = self.model = cp_model.CpModel()
-        tile_at = {search.cells[t]: t for t in range(len(search.cells))}
         present = [t for t in range(len(search.cells)) if node.occ & search.bits[t]]
         rounds = len(present) // 2
         self.level = {t: model.new_int_var(0, rounds - 1, f"level{t}") for t in present}
@@ -95,7 +94,7 @@ class ClearModel:
                     ways = []  # it links now
                     break
                 use = model.new_bool_var(f"use{p}_{i}")
-                on_path = _tiles_on(on, tile_at)
+                on_path = _tiles_on(on)
                 model.add_bool_and([self._before(w, t) for w in on_path]).only_enforce_if(use)
                 self.uses.append((use, t, on_path))
                 ways.append(use)
@@ -140,11 +139,12 @@ class ClearModel:
         return [p for p, x in self.x.items() if solver.boolean_value(x)]
 
 
-def _tiles_on(mask: int, tile_at: dict[int, int]) -> list[int]:
+def _tiles_on(mask: int) -> list[int]:
+    """The tiles of a path mask (bit t for tile t)."""
     out = []
     while mask:
         low = mask & -mask
-        out.append(tile_at[low.bit_length() - 1])
+        out.append(low.bit_length() - 1)
         mask ^= low
     return out
 
@@ -205,7 +205,7 @@ def solve(
         search.close(node, moves)
         if node.occ:
             raise RuntimeError("the model's pairing does not clear the board")
-    replay(tiles, moves, outside=outside, max_turns=max_turns)
+    _check(tiles, moves, outside, max_turns)
     return _result(moves, stats, deadline)
 
 
@@ -260,8 +260,14 @@ def _searched(
         raise SearchTimeout("the CP-SAT model and the search were undecided", stats) from None
     _add(stats, result.stats)
     if result.moves is not None:
-        replay(tiles, result.moves, outside=outside, max_turns=max_turns)
+        _check(tiles, result.moves, outside, max_turns)
     return _result(result.moves, stats, deadline)
+
+
+def _check(tiles: Any, moves: Sequence[ClearMove], outside: bool, max_turns: int) -> None:
+    """Replay a clearing through the rules (IllegalClearMoveError if a move is illegal)."""
+    for _ in replay_steps(tiles, moves, outside=outside, max_turns=max_turns):
+        pass
 
 
 def _add(stats: ClearStats, more: Any) -> None:

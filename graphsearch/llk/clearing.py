@@ -61,8 +61,8 @@ from typing import TYPE_CHECKING
 from graphsearch.deadline import Deadline
 from graphsearch.errors import SearchTimeout
 from graphsearch.llk.game import ClearMove, check_gravity, settle
-from graphsearch.llk.grid import as_board
-from graphsearch.llk.position import Position, links
+from graphsearch.llk.grid import InvalidGridError, as_board
+from graphsearch.llk.position import ALONE_WORK, Position, links
 
 if TYPE_CHECKING:
     from graphsearch.llk.pairing import PairingNode, PairingSearch
@@ -91,6 +91,12 @@ COMPILED_SLICE = 5000
 # the true one makes the race as slow as the pairing search.
 LATE_AFTER = 4000
 RACE_RATIO = 32
+
+# The move search's table of dead positions holds at most DEAD_BYTES (a key is the padded
+# grid, a byte a cell: 1 MB a position on a 1000 x 1000 board), and the positions on its
+# stack at most MOVE_BYTES (a board that would need more is refused).
+DEAD_BYTES = 1 << 28
+MOVE_BYTES = 384 << 20
 
 
 @dataclass(slots=True)
@@ -139,7 +145,18 @@ class _Search:
         self.budget: int | None = None  # positions left to a dive
         self.hand_over_at: int | None = None  # positions before the compiled search
         self.dead: set[bytes] = set()
+        self.dead_bytes = 0  # what the table's keys hold, kept under DEAD_BYTES
         self.stats = ClearStats()
+
+    def _proven_dead(self, *keys: bytes) -> None:
+        """Put positions in the table; a full table is emptied (a forgotten position is
+        only searched again)."""
+        size = sum(map(len, keys)) + 80 * len(keys)
+        if self.dead_bytes + size > DEAD_BYTES:
+            self.dead.clear()
+            self.dead_bytes = 0
+        self.dead.update(keys)
+        self.dead_bytes += size
 
     def moves(self, pos: Position, linked: set[tuple[int, int]]) -> list[tuple[int, int]]:
         """Every linked pair, types with the fewest tiles first, then (with gravity) the
@@ -180,18 +197,27 @@ class _Search:
                         changed = True
 
     def _clear_alone(self, pos: Position, kind: int) -> list[tuple[int, int]] | None:
-        """Moves of this type alone that clear it, in order, or None."""
-        cells = pos.tiles[kind]
-        if len(cells) == 2:
-            return [(cells[0], cells[1])] if pos.links(cells[0], cells[1], self.max_turns) else None
-        for a, b in pos.pairs(kind):
-            if pos.links(a, b, self.max_turns):
-                trial = pos.copy()
-                trial.remove(a, b)
-                rest = self._clear_alone(trial, kind)
-                if rest is not None:
-                    return [(a, b), *rest]
-        return None
+        """Moves of this type alone that clear it, in order, or None; it tests at most
+        ``ALONE_WORK`` pairs (the compiled search counts alike), then gives up."""
+        work = ALONE_WORK
+
+        def clear(pos: Position) -> list[tuple[int, int]] | None:
+            nonlocal work
+            for a, b in pos.pairs(kind):
+                work -= 1
+                if work < 0:
+                    return None
+                if pos.links(a, b, self.max_turns):
+                    if len(pos.tiles[kind]) == 2:
+                        return [(a, b)]
+                    trial = pos.copy()
+                    trial.remove(a, b)
+                    rest = clear(trial)
+                    if rest is not None:
+                        return [(a, b), *rest]
+            return None
+
+        return clear(pos)
 
     def deadlocked(self, pos: Position, linked: set[tuple[int, int]]) -> bool:
         """No gravity: whether some types can never lose a tile (see the module's notes)."""
@@ -243,7 +269,7 @@ class _Search:
         key = pos.key()
         if key != made and key in self.dead:
             self.stats.table_hits += 1
-            self.dead.add(made)
+            self._proven_dead(made)
             del path[start:]
             return False
         self.stats.nodes += 1
@@ -256,7 +282,7 @@ class _Search:
             if self.budget < 0:
                 raise _Exhausted
         if pos.gravity == "none" and self.deadlocked(pos, linked):
-            self.dead.update((key, made))
+            self._proven_dead(key, made)
             del path[start:]
             return False
         for a, b in self.moves(pos, linked):
@@ -267,7 +293,7 @@ class _Search:
             if self.clear(child, inherited, path):
                 return True
             path.pop()
-        self.dead.update((key, made))
+        self._proven_dead(key, made)
         del path[start:]
         return False
 
@@ -291,9 +317,13 @@ def solve(
     after ``COMPILED_AFTER`` positions when numba is installed; the clearing is the same."""
     check_gravity(gravity)
     tiles = settle(as_board(board), gravity)
-    deadline = Deadline(time_limit, every=64)
-    search = _Search(max_turns, deadline)
     pos = Position(tiles, outside=outside, gravity=gravity)
+    pairs = sum(len(cells) * (len(cells) - 1) // 2 for cells in pos.tiles)
+    # the clock is read about every millisecond of work: a position costs about a
+    # microsecond a like pair (its moves) and a few nanoseconds a cell (its copy)
+    work = pairs + len(pos.grid) // 64 + 1
+    deadline = Deadline(time_limit, every=max(1, min(64, 4000 // work)))
+    search = _Search(max_turns, deadline)
     path: list[ClearMove] = []
     odd = any(len(cells) % 2 for cells in pos.tiles)  # a type with an odd count never goes
     # the search goes a level deeper a move: up to half the tiles
@@ -317,6 +347,7 @@ def solve(
             found = moves is not None
             path = moves or []
         else:
+            _check_move_search_size(pos)
             search.budget = max_nodes
             start = pos.copy()
             search.hand_over_at = _hand_over_at(compiled, start, max_turns)
@@ -332,6 +363,17 @@ def solve(
     finally:
         search.stats.seconds = round(deadline.elapsed(), 6)
     return ClearResult(tuple(path) if found else None, "search", search.stats)
+
+
+def _check_move_search_size(pos: Position) -> None:
+    """Refuse a board whose positions down one line of the move search (a copy of the
+    padded grid a level, a level a move) would take more than ``MOVE_BYTES``."""
+    need = (pos.remaining() // 2 + 1) * len(pos.grid) * 9
+    if need > MOVE_BYTES:
+        raise InvalidGridError(
+            f"the board is too large for the move search: its positions could take "
+            f"{need >> 20} MB, and it holds at most {MOVE_BYTES >> 20} MB"
+        )
 
 
 def _numba() -> bool:

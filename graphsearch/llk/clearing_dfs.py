@@ -12,9 +12,13 @@ from graphsearch.deadline import Deadline
 from graphsearch.errors import SearchTimeout
 from graphsearch.llk.clearing import ClearResult, ClearStats
 from graphsearch.llk.game import ClearMove, check_gravity, linkable_pairs, play, settle
-from graphsearch.llk.grid import as_board
+from graphsearch.llk.grid import InvalidGridError, as_board
 
-__all__ = ["solve"]
+__all__ = ["MAX_BYTES", "solve"]
+
+# The most the boards on the search's stack may take (two copies of the board a level, a
+# level a move); the table of dead positions is emptied when it holds as much.
+MAX_BYTES = 256 << 20
 
 
 def solve(
@@ -27,7 +31,14 @@ def solve(
 ) -> ClearResult:
     """A clearing of the whole board, or None when no order of moves clears it."""
     check_gravity(gravity)
-    deadline = Deadline(time_limit, every=16)
+    tiles = settle(as_board(board), gravity)
+    need = (int(np.count_nonzero(tiles)) // 2 + 1) * tiles.nbytes * 2
+    if need > MAX_BYTES:
+        raise InvalidGridError(
+            f"the board is too large for the dfs engine (for small boards): its positions "
+            f"could take {need >> 20} MB, and it holds at most {MAX_BYTES >> 20} MB"
+        )
+    deadline = Deadline(time_limit, every=1)
     stats = ClearStats()
     dead: set[bytes] = set()
 
@@ -46,10 +57,11 @@ def solve(
             rest = dfs(step.after)
             if rest is not None:
                 return [move, *rest]
+        if len(dead) * len(key) > MAX_BYTES:
+            dead.clear()  # a forgotten position is only searched again
         dead.add(key)
         return None
 
-    tiles = settle(as_board(board), gravity)
     sys.setrecursionlimit(max(sys.getrecursionlimit(), int(np.count_nonzero(tiles)) + 1000))
     moves = dfs(tiles)
     stats.seconds = round(deadline.elapsed(), 6)

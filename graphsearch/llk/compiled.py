@@ -38,6 +38,8 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
+from graphsearch.llk.position import ALONE_WORK
+
 __all__ = ["ClearCore"]
 
 RUNNING, FOUND, EXHAUSTED, OUT_OF_NODES, GROW = 0, 1, 2, 3, 4
@@ -201,7 +203,7 @@ def _clear_alone(
     """``_Search._clear_alone`` for tiles on top (whose removal moves nothing): moves of
     type t alone that clear its k tiles, the first in the search's order, into ``out``
     (columns 0 and 1; columns 2 to 4 are its scratch: the pairs tried at each level, and
-    which tiles are left)."""
+    which tiles are left).  Like it, it gives up after ``ALONE_WORK`` pairs tested."""
     if k == 2:
         out[0, 0], out[0, 1] = cells[0], cells[1]
         return _links(g, W, rows, cols, cells[0], cells[1])
@@ -209,15 +211,22 @@ def _clear_alone(
         out[m, 4] = 1
     level = 0
     out[0, 2], out[0, 3] = 0, 0
+    work = ALONE_WORK
     while True:
         i, j = out[level, 2], out[level, 3] + 1
         found = False
         while i < k and not found:
             if out[i, 4]:
                 while j < k:
-                    if out[j, 4] and _links(g, W, rows, cols, cells[i], cells[j]):
-                        found = True
-                        break
+                    if out[j, 4]:
+                        work -= 1
+                        if work < 0:  # gives up: the tiles go back
+                            for m in range(k):
+                                _put(g, rows, cols, W, cells[m], t)
+                            return False
+                        if _links(g, W, rows, cols, cells[i], cells[j]):
+                            found = True
+                            break
                     j += 1
             if not found:
                 i += 1

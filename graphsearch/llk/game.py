@@ -12,7 +12,7 @@ order comes first.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 import numpy as np
@@ -30,6 +30,7 @@ __all__ = [
     "linkable_pairs",
     "play",
     "replay",
+    "replay_steps",
     "settle",
 ]
 
@@ -125,32 +126,46 @@ def replay(
 ) -> list[Step]:
     """Every move in turn from the settled board; raises IllegalClearMoveError (naming the
     move) on one the rules do not allow."""
+    return list(replay_steps(board, moves, outside=outside, max_turns=max_turns, gravity=gravity))
+
+
+def replay_steps(
+    board: object,
+    moves: Iterable[ClearMove],
+    *,
+    outside: bool = False,
+    max_turns: int = 2,
+    gravity: str = "none",
+) -> Iterator[Step]:
+    """``replay`` one step at a time, so that a caller that only checks the moves never
+    holds more than two boards."""
     current = settle(board, gravity)
-    steps = []
     for i, move in enumerate(moves, 1):
         try:
             step = play(current, move, outside=outside, max_turns=max_turns, gravity=gravity)
         except IllegalClearMoveError as exc:
             raise IllegalClearMoveError(f"move {i}: {exc}") from None
-        steps.append(step)
+        yield step
         current = step.after
-    return steps
 
 
 def clears(
     board: object,
-    moves: Sequence[ClearMove],
+    moves: Iterable[ClearMove],
     *,
     outside: bool = False,
     max_turns: int = 2,
     gravity: str = "none",
 ) -> bool:
     """Whether ``moves`` are legal in turn and leave the board empty."""
+    last = settle(board, gravity)
     try:
-        steps = replay(board, moves, outside=outside, max_turns=max_turns, gravity=gravity)
+        for step in replay_steps(
+            last, moves, outside=outside, max_turns=max_turns, gravity=gravity
+        ):
+            last = step.after
     except IllegalClearMoveError:
         return False
-    last = steps[-1].after if steps else settle(board, gravity)
     return not last.any()
 
 

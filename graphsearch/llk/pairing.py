@@ -13,8 +13,9 @@ to yes.  Two consequences carry this engine:
 * **A type that can be cleared by its own moves now goes whole**: any clearing pairs it
   somehow; doing this type's moves first leaves every later move legal.
 
-A link is a set of paths of at most K turns (K <= 2), each a bitmask of the cells between
-the two tiles, computed once; a pair links when one of its paths is free of tiles.  The
+A link is a set of paths of at most K turns (K <= 2), each a bitmask of the tiles standing
+between the two tiles on it (a bit per tile, so the masks grow with the tiles, not the
+board's area), computed once; a pair links when one of its paths is free of tiles.  The
 pairs known to link are inherited down the search (they never stop linking).
 
 Dead ends are found by an optimistic *release* test: set free every tile that links, on the
@@ -27,6 +28,7 @@ dead.  Positions proven dead (tiles left and commitments) go into a table.
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -34,49 +36,74 @@ from typing import TYPE_CHECKING
 from graphsearch.deadline import Deadline
 from graphsearch.errors import SearchTimeout
 from graphsearch.llk.game import ClearMove
-from graphsearch.llk.position import WALL, Position
+from graphsearch.llk.grid import InvalidGridError
+from graphsearch.llk.position import ALONE_WORK, WALL, Position
 
 if TYPE_CHECKING:
     from graphsearch.llk.clearing import ClearStats
 
-__all__ = ["Lines", "PairingNode", "PairingSearch", "path_masks"]
+__all__ = ["MASK_BYTES", "Lines", "PairingNode", "PairingSearch", "mask_bytes", "path_masks"]
+
+# The most the pairing search's path masks may take (``mask_bytes``, an upper bound): a
+# board past it is refused before the search starts.
+MASK_BYTES = 384 << 20
+# A path is dropped when it holds every tile of one of this many paths with fewer tiles.
+DOMINATING = 32
 
 
 class Lines:
-    """Straight pieces of the padded grid as cell bitmasks, from prefix masks per line."""
+    """Straight pieces of the padded grid as bitmasks of the tiles on them (bit t for
+    tile t), from each line's tiles in order and their prefix masks: memory in the number
+    of tiles, not the grid's area."""
 
-    def __init__(self, pos: Position) -> None:
+    def __init__(self, pos: Position, cells: list[int]) -> None:
         W, H = pos.W, pos.H
-        self.W = W
-        self.walls = sum(1 << c for c, v in enumerate(pos.grid) if v == WALL)
-        self.row_prefix = [[0] * (W + 1) for _ in range(H)]
-        self.col_prefix = [[0] * (H + 1) for _ in range(W)]
-        for y in range(H):
-            for x in range(W):
-                cell = 1 << (y * W + x)
-                self.row_prefix[y][x + 1] = self.row_prefix[y][x] | cell
-                self.col_prefix[x][y + 1] = self.col_prefix[x][y] | cell
+        self.W, self.H = W, H
+        self.grid = pos.grid
+        at_row: list[list[tuple[int, int]]] = [[] for _ in range(H)]
+        at_col: list[list[tuple[int, int]]] = [[] for _ in range(W)]
+        for t, cell in enumerate(cells):
+            y, x = divmod(cell, W)
+            at_row[y].append((x, t))
+            at_col[x].append((y, t))
+        self.rows = [self._prefix(line) for line in at_row]
+        self.cols = [self._prefix(line) for line in at_col]
+
+    @staticmethod
+    def _prefix(line: list[tuple[int, int]]) -> tuple[list[int], list[int]]:
+        """A line's tiles: their places in order, and the mask of the first i of them."""
+        line.sort()
+        places, masks = [], [0]
+        for place, t in line:
+            places.append(place)
+            masks.append(masks[-1] | 1 << t)
+        return places, masks
+
+    @staticmethod
+    def _piece(line: tuple[list[int], list[int]], lo: int, hi: int) -> int:
+        places, masks = line
+        if not places:
+            return 0
+        if lo > hi:
+            lo, hi = hi, lo
+        return masks[bisect_right(places, hi)] ^ masks[bisect_left(places, lo)]
 
     def row(self, y: int, x0: int, x1: int) -> int:
-        """Cells (y, x0..x1), both ends included."""
-        if x0 > x1:
-            x0, x1 = x1, x0
-        line = self.row_prefix[y]
-        return line[x1 + 1] ^ line[x0]
+        """Tiles on cells (y, x0..x1), both ends included."""
+        return self._piece(self.rows[y], x0, x1)
 
     def col(self, x: int, y0: int, y1: int) -> int:
-        """Cells (y0..y1, x), both ends included."""
-        if y0 > y1:
-            y0, y1 = y1, y0
-        line = self.col_prefix[x]
-        return line[y1 + 1] ^ line[y0]
+        """Tiles on cells (y0..y1, x), both ends included."""
+        return self._piece(self.cols[x], y0, y1)
 
 
 def path_masks(lines: Lines, a: int, b: int, max_turns: int) -> list[int]:
     """Every path of at most ``max_turns`` (<= 2) turns between cells a and b as the bitmask
-    of the cells strictly between them, none through a wall; paths whose cells include
-    another path's are dropped (they link only when it does)."""
-    W, H = lines.W, len(lines.row_prefix)
+    of the tiles on the cells strictly between them, none through a wall; paths whose tiles
+    include another path's are dropped (they link only when it does).  Walls lie only on
+    the padded grid's border, so a path goes through one exactly when its column (row)
+    is a wall at the tiles' rows (columns)."""
+    W, H, grid = lines.W, lines.H, lines.grid
     ay, ax = divmod(a, W)
     by, bx = divmod(b, W)
     found = set()
@@ -87,26 +114,38 @@ def path_masks(lines: Lines, a: int, b: int, max_turns: int) -> list[int]:
     # row - column - row through column x, and column - row - column through row y
     if ay != by:
         for x in range(W):
-            if (x != ax) + (x != bx) <= max_turns:
+            if (x != ax) + (x != bx) <= max_turns and grid[ay * W + x] != WALL:
                 found.add(lines.row(ay, ax, x) | lines.col(x, ay, by) | lines.row(by, x, bx))
     if ax != bx:
         for y in range(H):
-            if (y != ay) + (y != by) <= max_turns:
+            if (y != ay) + (y != by) <= max_turns and grid[y * W + ax] != WALL:
                 found.add(lines.col(ax, ay, y) | lines.row(y, ax, bx) | lines.col(bx, y, by))
-    ends = ~((1 << a) | (1 << b))
-    walls = lines.walls
+    ends = ~(lines.row(ay, ax, ax) | lines.row(by, bx, bx))
     kept: list[int] = []
-    for mask in sorted((m & ends for m in found if not m & walls), key=int.bit_count):
-        if not any(k & mask == k for k in kept):
+    for mask in sorted({m & ends for m in found}, key=int.bit_count):
+        # against the fewest-tile paths only: dropping paths is optional, and a pair
+        # on a large board can have thousands
+        if not any(k & mask == k for k in kept[:DOMINATING]):
             kept.append(mask)
     return kept
+
+
+def mask_bytes(pos: Position) -> int:
+    """An upper bound on what the path masks of the board's pairs take: a pair has at most
+    one path through each row and column, and as the row (column) a path turns through
+    moves, its tiles change only where it passes a tile's row or column or a tile of the
+    pair, so at most four distinct ones for each tile and eight more."""
+    tiles = pos.remaining()
+    pairs = sum(len(cells) * (len(cells) - 1) // 2 for cells in pos.tiles)
+    per_pair: int = min(pos.W + pos.H, 4 * tiles + 8)
+    return pairs * per_pair * (tiles // 8 + 40)
 
 
 @dataclass(slots=True)
 class PairingNode:
     """A position of the pairing search: tiles left, committed pairs, open types."""
 
-    occ: int  # cells holding a tile
+    occ: int  # tiles left (bit t for tile t)
     pending: list[int]  # committed pairs not yet played
     open: dict[int, tuple[int, ...]]  # type -> its tiles not committed yet
     linked: int  # pairs known to link (bit per pair)
@@ -129,6 +168,12 @@ class PairingSearch:
     def __init__(
         self, pos: Position, max_turns: int, deadline: Deadline, stats: ClearStats
     ) -> None:
+        need = mask_bytes(pos)
+        if need > MASK_BYTES:
+            raise InvalidGridError(
+                f"the board is too large for the pairing search: its paths could take "
+                f"{need >> 20} MB, and it holds at most {MASK_BYTES >> 20} MB"
+            )
         self.pos = pos
         self.deadline = deadline
         self.stats = stats
@@ -136,19 +181,21 @@ class PairingSearch:
         self.pair_id: dict[tuple[int, int], int] = {}
         self.pair_tiles: list[tuple[int, int]] = []
         self.masks: list[list[int]] = []
-        lines = Lines(pos)
         by_type: dict[int, list[int]] = {}
         for kind in range(1, len(pos.tiles)):
             for cell in pos.tiles[kind]:
                 by_type.setdefault(kind, []).append(len(self.cells))
                 self.cells.append(cell)
+        lines = Lines(pos, self.cells)
         for tiles in by_type.values():
             for i, t in enumerate(tiles):
+                if deadline.passed():  # a large board takes a while
+                    raise SearchTimeout("the search had not started", stats)
                 for u in tiles[i + 1 :]:
                     self.pair_id[t, u] = len(self.pair_tiles)
                     self.pair_tiles.append((t, u))
                     self.masks.append(path_masks(lines, self.cells[t], self.cells[u], max_turns))
-        self.bits = [1 << c for c in self.cells]
+        self.bits = [1 << t for t in range(len(self.cells))]
         self.witness = [0] * len(self.masks)
         self.both = [self.bits[t] | self.bits[u] for t, u in self.pair_tiles]
         self.groups: dict[tuple[int, ...], list[int]] = {}
@@ -167,8 +214,8 @@ class PairingSearch:
     # --- links -------------------------------------------------------------------------
 
     def _links(self, p: int, occ: int) -> bool:
-        """Whether pair p links on ``occ``.  Each pair keeps a *witness*: one tile cell on
-        each of its paths.  While every witness cell holds a tile, every path is blocked
+        """Whether pair p links on ``occ``.  Each pair keeps a *witness*: one tile on each
+        of its paths.  While every witness tile is left, every path is blocked
         (a test of one integer operation); otherwise the paths are tested and the witness
         renewed.  It needs no undoing: it is checked against the position asked about."""
         witness = self.witness[p]
@@ -210,18 +257,35 @@ class PairingSearch:
         return pairs
 
     def _alone(self, node: PairingNode, tiles: tuple[int, ...], occ: int) -> list[int] | None:
-        """Pairs of these tiles that clear them in turn on ``occ``, or None."""
-        if not tiles:
-            return []
+        """Pairs of these tiles that clear them in turn on ``occ``, or None.  Deciding that
+        is a search of its own (exponential in the type's size), so it looks at no more
+        than ``ALONE_WORK`` pairs and then answers None: the reduction is optional, and
+        a type it leaves open is paired up by the search."""
+        failed: set[int] = set()  # occupancies from which the tiles left cannot go alone
+        work = ALONE_WORK
+
+        def clear(tiles: tuple[int, ...], occ: int) -> list[int] | None:
+            nonlocal work
+            if not tiles:
+                return []
+            if occ in failed:
+                return None
+            for p in self.group(tiles):
+                work -= 1
+                if work < 0:
+                    return None
+                if linked >> p & 1 or self._links(p, occ):
+                    t, u = self.pair_tiles[p]
+                    after = clear(tuple(x for x in tiles if x != t and x != u), occ & ~both[p])
+                    if after is not None:
+                        return [p, *after]
+                    if work < 0:
+                        return None
+            failed.add(occ)
+            return None
+
         linked, both = node.linked, self.both
-        for p in self.group(tiles):
-            if linked >> p & 1 or self._links(p, occ):
-                t, u = self.pair_tiles[p]
-                rest = tuple(x for x in tiles if x != t and x != u)
-                after = self._alone(node, rest, occ & ~both[p])
-                if after is not None:
-                    return [p, *after]
-        return None
+        return clear(tiles, occ)
 
     def close(self, node: PairingNode, moves: list[ClearMove]) -> None:
         """Play committed pairs that link and clear open types that can go alone, until

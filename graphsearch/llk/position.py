@@ -16,9 +16,15 @@ import numpy as np
 
 from graphsearch.llk.link import Cell
 
-__all__ = ["WALL", "Position"]
+__all__ = ["ALONE_WORK", "WALL", "Position"]
 
 WALL = -1
+
+# The reduction "a type its own moves clear goes whole" is a search of its own, exponential
+# in the type's size: it tries at most this many pairs, then leaves the type to the search
+# (the reduction is optional, so giving up is sound).  A type of four tiles needs at most
+# nine; twenty tiles of one type could take millions.
+ALONE_WORK = 2000
 
 
 class Position:
