@@ -128,3 +128,40 @@ def test_a_large_gravity_board_is_refused_up_front(solve):
     run = solve("clear", "--gravity", "down", "-", stdin=_sparse_board(1000, 200).encode())
     one_line_error(run)
     assert "too large for the move search" in run.err
+
+
+# 3. -o replaced devices, FIFOs and symbolic links with regular files
+def test_output_through_a_symbolic_link_writes_its_target(solve, tmp_path):
+    target = tmp_path / "answer.txt"
+    link = tmp_path / "link"
+    link.symlink_to(target.name)
+    assert solve("mayan", SAMPLE, "-o", link).status == 0
+    assert link.is_symlink() and target.read_text() == (EXAMPLES / "mayan_sample.ans").read_text()
+
+
+def test_output_to_a_fifo_writes_through(solve, tmp_path):
+    import os
+    import threading
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()))
+    reader.start()
+    assert solve("mayan", SAMPLE, "-o", fifo).status == 0
+    reader.join(10)
+    assert got == [(EXAMPLES / "mayan_sample.ans").read_bytes()]
+    assert fifo.is_fifo()
+
+
+@pytest.mark.parametrize("command", [["mayan", SAMPLE], ["generate", "llk", "--rows", "2", "--cols", "2", "--types", "1", "--seed", "1"]])
+def test_output_to_a_device_writes_through(solve, command):
+    import os
+    from pathlib import Path
+
+    if not Path("/dev/full").exists() or os.geteuid() != 0:
+        pytest.skip("needs /dev/full and root (who could replace it)")
+    run = solve(*command, "-o", "/dev/full")
+    one_line_error(run, status=1)
+    assert "No space left on device" in run.err
+    assert Path("/dev/full").is_char_device()
