@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TextIO
 
@@ -61,6 +60,14 @@ def _shared(command: Callable[..., Any]) -> Callable[..., Any]:
             default=None,
             metavar="ADDRESS",
             help="An existing Dask scheduler, such as tcp://10.0.0.5:8786 (with --executor dask).",
+        ),
+        click.option(
+            "--connect-timeout",
+            type=click.FloatRange(min=0, min_open=True, max=3600),
+            default=10.0,
+            show_default=True,
+            metavar="SECONDS",
+            help="How long to try to reach --scheduler before giving up (exit status 2).",
         ),
         click.option(
             "--results",
@@ -179,22 +186,28 @@ def _run(
     executor: str,
     workers: int | None,
     scheduler: str | None,
+    connect_timeout: float,
     results: str | None,
     fmt: str,
     output: str | None,
 ) -> None:
-    from graphsearch.survey import run_survey, summarize
+    from graphsearch.survey import SchedulerError, run_survey, summarize
 
     if scheduler is not None and executor != "dask":
         raise click.UsageError("--scheduler goes with --executor dask")
-    outcomes = _resume(results, spec) if results else {}
-    log = _open_log(results, spec, bool(outcomes)) if results else None
+    outcomes, keep = _resume(results, spec) if results else ({}, None)
+    log = _open_log(results, spec, keep) if results else None
     stopped: BaseException | None = None  # Ctrl-C or SIGTERM: report what finished
     try:
         with Progress(spec.boards, "boards") as bar:
             bar.update(len(outcomes))
             stream = run_survey(
-                spec, executor=executor, workers=workers, scheduler=scheduler, skip=outcomes
+                spec,
+                executor=executor,
+                workers=workers,
+                scheduler=scheduler,
+                skip=outcomes,
+                connect_timeout=connect_timeout,
             )
             for outcome in stream:
                 outcomes[outcome.index] = outcome
@@ -204,7 +217,8 @@ def _run(
                 bar.update(1)
     except (KeyboardInterrupt, SystemExit) as exc:
         stopped = exc
-    except (ImportError, ValueError) as exc:  # no dask; settings no board can be dealt for
+    except (ImportError, ValueError, SchedulerError) as exc:
+        # no dask; settings no board can be dealt for; a scheduler that cannot be used
         raise CliError(str(exc), EXIT_USAGE) from None
     finally:
         if log is not None:
@@ -226,30 +240,60 @@ def _outcome_json(outcome: BoardOutcome) -> dict[str, object]:
     }
 
 
-def _resume(path: str, spec: SurveySpec) -> dict[int, BoardOutcome]:
-    """The outcomes already in a results file written with the same settings."""
+def _resume(path: str, spec: SurveySpec) -> tuple[dict[int, BoardOutcome], int | None]:
+    """The outcomes already in a results file written with the same settings, and how many
+    of its bytes to keep (None: start the file anew).  A last line cut short (an
+    interrupted survey) is dropped; an empty file is a new one."""
     from graphsearch.survey import BoardOutcome
 
-    if not os.path.exists(path):
-        return {}
     try:
-        with open(path, encoding="utf-8") as handle:
-            lines = handle.read().splitlines()
+        with open(path, "rb") as handle:
+            data = handle.read()
+    except FileNotFoundError:
+        return {}, None
     except OSError as exc:
         raise CliError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    if not data.strip():
+        return {}, None
+    lines = data.split(b"\n")
+    kept = len(data)
+    if lines[-1].strip():  # no newline at the end: a line cut mid-write, or whole
+        try:
+            json.loads(lines[-1])
+        except ValueError:
+            kept -= len(lines.pop())
+    not_results = f"{path}: not a survey results file; give another --results"
     try:
-        header = json.loads(lines[0]) if lines else None
-        if header != {"settings": _comparable(spec)}:
-            raise CliError(f"{path}: holds a survey with other settings; give another --results")
-        outcomes = {}
-        for line in lines[1:]:
-            row = json.loads(line)
+        header = json.loads(lines[0].decode("utf-8"))
+    except ValueError:
+        raise CliError(not_results) from None
+    if not isinstance(header, dict) or "settings" not in header:
+        raise CliError(not_results)
+    if header != {"settings": _comparable(spec)}:
+        raise CliError(f"{path}: holds a survey with other settings; give another --results")
+    outcomes: dict[int, BoardOutcome] = {}
+    for number, line in enumerate(lines[1:], 2):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line.decode("utf-8"))
             outcome = BoardOutcome(row["board"], row["verdict"], row["greedy"], row["seconds"])
-            if 0 <= outcome.index < spec.boards:
-                outcomes[outcome.index] = outcome
-    except (ValueError, KeyError, TypeError):
-        raise CliError(f"{path}: not a survey results file") from None
-    return outcomes
+            if not isinstance(outcome.index, int) or outcome.verdict not in _VERDICTS:
+                raise ValueError
+        except (ValueError, KeyError, TypeError):
+            raise CliError(f"{path}: line {number}: not a board's outcome") from None
+        earlier = outcomes.get(outcome.index)
+        if earlier is not None and earlier.verdict != outcome.verdict:
+            raise CliError(
+                f"{path}: line {number}: board {outcome.index} is {outcome.verdict} here "
+                f"and {earlier.verdict} on an earlier line"
+            )
+        if 0 <= outcome.index < spec.boards:
+            outcomes[outcome.index] = outcome
+    return outcomes, kept
+
+
+_VERDICTS = ("yes", "no", "undecided")
 
 
 def _comparable(spec: SurveySpec) -> dict[str, object]:
@@ -257,12 +301,19 @@ def _comparable(spec: SurveySpec) -> dict[str, object]:
     return {k: v for k, v in spec.settings().items() if k != "boards"}
 
 
-def _open_log(path: str, spec: SurveySpec, resuming: bool) -> TextIO:
+def _open_log(path: str, spec: SurveySpec, keep: int | None) -> TextIO:
+    """The results file, to append to after its first ``keep`` bytes (a line cut short
+    goes), or written anew with the settings when ``keep`` is None."""
     try:
-        log = open(path, "a" if resuming else "w", encoding="utf-8")  # noqa: SIM115
+        if keep is not None:
+            with open(path, "r+b") as handle:
+                handle.truncate(keep)
+                if keep and handle.seek(keep - 1) >= 0 and handle.read(1) != b"\n":
+                    handle.write(b"\n")
+        log = open(path, "w" if keep is None else "a", encoding="utf-8")  # noqa: SIM115
     except OSError as exc:
         raise CliError(f"{path}: cannot write: {exc.strerror or exc}") from None
-    if not resuming:
+    if keep is None:
         log.write(json.dumps({"settings": _comparable(spec)}) + "\n")
         log.flush()
     return log

@@ -19,11 +19,14 @@ import math
 import time
 from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass
+from typing import Any
 
 __all__ = [
+    "CONNECT_TIMEOUT",
     "EXECUTORS",
     "KINDS",
     "BoardOutcome",
+    "SchedulerError",
     "SurveySpec",
     "run_board",
     "run_survey",
@@ -32,6 +35,11 @@ __all__ = [
 
 KINDS = ("clear", "mayan")
 EXECUTORS = ("local", "dask")
+CONNECT_TIMEOUT = 10.0  # seconds to reach a Dask scheduler
+
+
+class SchedulerError(ConnectionError):
+    """The Dask scheduler named could not be reached or does not answer as one."""
 
 
 @dataclass(frozen=True)
@@ -141,14 +149,17 @@ def run_survey(
     workers: int | None = None,
     scheduler: str | None = None,
     skip: Iterable[int] = (),
+    connect_timeout: float = CONNECT_TIMEOUT,
 ) -> Iterator[BoardOutcome]:
-    """Each board's outcome as it finishes (boards in ``skip`` are not run)."""
+    """Each board's outcome as it finishes (boards in ``skip`` are not run).  With a
+    ``scheduler`` address, SchedulerError when it cannot be used within
+    ``connect_timeout`` seconds."""
     if executor not in EXECUTORS:
         raise ValueError(f"executor is one of {', '.join(EXECUTORS)}, not {executor!r}")
     done = set(skip)
     todo = [i for i in range(spec.boards) if i not in done]
     if executor == "dask":
-        yield from _dask(spec, todo, workers, scheduler)
+        yield from _dask(spec, todo, workers, scheduler, connect_timeout)
     elif workers == 1 or len(todo) <= 1:
         for i in todo:
             yield run_board(spec, i)
@@ -168,8 +179,51 @@ def _processes(spec: SurveySpec, todo: list[int], workers: int | None) -> Iterat
         pool.shutdown(wait=False, cancel_futures=True)
 
 
+def _connect(client: Any, scheduler: str, timeout: float) -> Any:
+    """A client of the scheduler at that address, or SchedulerError within ``timeout``
+    seconds.  The client is made in a thread of its own: a server that accepts the
+    connection but never answers as a scheduler would hold it past its own timeout."""
+    import threading
+
+    from distributed.comm.addressing import parse_address
+    from distributed.comm.registry import get_backend
+
+    try:
+        get_backend(parse_address(scheduler)[0])
+    except ValueError as exc:
+        raise SchedulerError(f"{scheduler!r} is not a Dask scheduler's address: {exc}") from None
+    made: list[Any] = []
+    failed: list[BaseException] = []
+
+    def connect() -> None:
+        try:
+            made.append(client(scheduler, timeout=timeout))
+        except BaseException as exc:  # reported below, in the caller's thread
+            failed.append(exc)
+
+    thread = threading.Thread(target=connect, name="dask connect", daemon=True)
+    thread.start()
+    thread.join(timeout + 1)
+    if made:
+        return made[0]
+    if not failed:
+        reason = f"no answer as a Dask scheduler within {timeout:g} s"
+    else:
+        error = failed[0]
+        what = str(error).split("\n")[0] or type(error).__name__
+        if isinstance(error, OSError | TimeoutError):
+            reason = what  # nothing there, or no connection in time
+        else:  # a server that is not a scheduler: anything can go wrong
+            reason = f"it does not answer as a Dask scheduler ({type(error).__name__}: {what})"
+    raise SchedulerError(f"cannot use the Dask scheduler at {scheduler}: {reason}")
+
+
 def _dask(
-    spec: SurveySpec, todo: list[int], workers: int | None, scheduler: str | None
+    spec: SurveySpec,
+    todo: list[int],
+    workers: int | None,
+    scheduler: str | None,
+    connect_timeout: float,
 ) -> Iterator[BoardOutcome]:
     try:
         from distributed import Client, LocalCluster, as_completed
@@ -178,7 +232,7 @@ def _dask(
             "the dask executor needs dask.distributed: pip install 'graphsearch[dask]'"
         ) from None
     if scheduler is not None:
-        client = Client(scheduler)
+        client = _connect(Client, scheduler, connect_timeout)
         cluster = None
     else:
         cluster = LocalCluster(

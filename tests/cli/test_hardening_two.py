@@ -154,7 +154,13 @@ def test_output_to_a_fifo_writes_through(solve, tmp_path):
     assert fifo.is_fifo()
 
 
-@pytest.mark.parametrize("command", [["mayan", SAMPLE], ["generate", "llk", "--rows", "2", "--cols", "2", "--types", "1", "--seed", "1"]])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["mayan", SAMPLE],
+        ["generate", "llk", "--rows", "2", "--cols", "2", "--types", "1", "--seed", "1"],
+    ],
+)
 def test_output_to_a_device_writes_through(solve, command):
     import os
     from pathlib import Path
@@ -165,3 +171,115 @@ def test_output_to_a_device_writes_through(solve, command):
     one_line_error(run, status=1)
     assert "No space left on device" in run.err
     assert Path("/dev/full").is_char_device()
+
+
+# 4. a Dask scheduler that cannot be used: a traceback, or half a minute and exit 1
+def _junk_server():
+    """A server on a free loopback port that answers every connection with bytes that are
+    not Dask's (and then holds it open); its port, and a function that stops it."""
+    import socket
+    import threading
+
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen()
+    server.settimeout(0.2)
+    stop = threading.Event()
+    held = []
+
+    def serve() -> None:
+        while not stop.is_set():
+            try:
+                conn, _ = server.accept()
+            except OSError:
+                continue
+            conn.sendall(b"\xff" * 8 + b"\x01" * 64)
+            held.append(conn)
+        for conn in held:
+            conn.close()
+        server.close()
+
+    threading.Thread(target=serve, daemon=True).start()
+    return server.getsockname()[1], stop.set
+
+
+@pytest.mark.parametrize("server", ["unreachable", "junk", "bad address"])
+def test_a_scheduler_that_cannot_be_used_is_one_line(solve, server):
+    pytest.importorskip("distributed")
+    stop = None
+    if server == "junk":
+        port, stop = _junk_server()
+        address = f"tcp://127.0.0.1:{port}"
+    else:
+        address = "tcp://127.0.0.1:1" if server == "unreachable" else "nonsense://x"
+    try:
+        run = solve(
+            "survey",
+            "clear",
+            "--boards",
+            "2",
+            "--executor",
+            "dask",
+            "--scheduler",
+            address,
+            "--connect-timeout",
+            "2",
+        )
+    finally:
+        if stop is not None:
+            stop()
+    one_line_error(run)
+    assert address in run.err and "Dask scheduler" in run.err
+
+
+# 5. resuming from --results
+SURVEY = ["survey", "clear", "--rows", "4", "--cols", "4", "--types", "4", "--workers", "1"]
+
+
+def _survey(solve, results, boards):
+    return solve(*SURVEY, "--boards", boards, "--results", results, "--format", "json")
+
+
+def test_a_results_file_cut_mid_line_is_resumed(solve, tmp_path):
+    import json
+
+    results = tmp_path / "r.jsonl"
+    assert _survey(solve, results, 4).status == 0
+    whole = results.read_bytes()
+    results.write_bytes(whole[:-20])  # the last board's line cut short
+    run = _survey(solve, results, 6)
+    assert run.status == 0, run
+    lines = results.read_text().splitlines()
+    assert len(lines) == 1 + 6 and all(json.loads(line) for line in lines)
+    assert sorted(json.loads(line)["board"] for line in lines[1:]) == list(range(6))
+
+
+def test_an_empty_results_file_is_a_new_survey(solve, tmp_path):
+    results = tmp_path / "r.jsonl"
+    results.write_bytes(b"")
+    assert _survey(solve, results, 3).status == 0
+    assert len(results.read_text().splitlines()) == 1 + 3
+
+
+@pytest.mark.parametrize("content", [bytes(range(256)) * 2, b"\x80\x81\n{}\n", b"[1, 2]\n"])
+def test_garbage_in_a_results_file_is_one_line(solve, tmp_path, content):
+    results = tmp_path / "r.jsonl"
+    results.write_bytes(content)
+    run = _survey(solve, results, 3)
+    one_line_error(run)
+    assert "not a survey results file" in run.err
+    assert results.read_bytes() == content
+
+
+def test_a_conflicting_line_in_a_results_file_is_refused(solve, tmp_path):
+    import json
+
+    results = tmp_path / "r.jsonl"
+    assert _survey(solve, results, 3).status == 0
+    lines = results.read_text().splitlines()
+    row = json.loads(lines[1])
+    row["verdict"] = "no" if row["verdict"] == "yes" else "yes"
+    results.write_text("\n".join([*lines, json.dumps(row)]) + "\n")
+    run = _survey(solve, results, 3)
+    one_line_error(run)
+    assert f"board {row['board']}" in run.err and "line 5" in run.err
