@@ -89,6 +89,8 @@ def clear_command(
     data, name = read_input(file, MAX_INPUT_BYTES)
     with library_errors(name):
         cases = parse_cases(data, boards_only=True)
+    if not cases:
+        raise CliError(f"{name}: there is no board in the input (expected 'n m' and n rows)")
     solve = get_clear_engine(engine)
     deadline = Deadline(time_limit)
     results = []

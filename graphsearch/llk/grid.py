@@ -135,7 +135,7 @@ def parse_cases(data: bytes | str, *, boards_only: bool = False) -> list[Case]:
     """Every case of the input, in order; raises InvalidGridError naming what is wrong.
 
     ``boards_only`` (for the whole-board game): the input may end right after the last
-    board's rows, without its ``q``.
+    board's rows, without its ``q``, and queries are skipped (each case's are empty).
     """
     if isinstance(data, str):
         data = data.encode("utf-8", errors="surrogateescape")
@@ -196,6 +196,11 @@ def _parse(data: bytes, numbers: np.ndarray, boards_only: bool = False) -> tuple
                 total, f"input ends inside the queries ({(total - pos) // 4} of {q} given)"
             )
         coords = numbers[pos : pos + 4 * q].reshape(q, 4)
+        if boards_only:  # the whole-board game ignores the queries
+            pos += 4 * q
+            cases.append(Case(board, ()))
+            previous = (pos - 4 * q, q)
+            continue
         limits = np.array([n, m, n, m])
         off = (coords < 1) | (coords > limits)
         if off.any():

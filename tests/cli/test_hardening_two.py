@@ -283,3 +283,16 @@ def test_a_conflicting_line_in_a_results_file_is_refused(solve, tmp_path):
     run = _survey(solve, results, 3)
     one_line_error(run)
     assert f"board {row['board']}" in run.err and "line 5" in run.err
+
+
+# 6. solve clear: an empty input printed nothing; a query off the board was refused
+@pytest.mark.parametrize("text", [b"", b"  \n", b"0 0\n"])
+def test_clear_without_a_board_is_bad_input(solve, text):
+    run = solve("clear", "-", stdin=text)
+    one_line_error(run)
+    assert "no board" in run.err
+
+
+def test_clear_ignores_queries_even_off_the_board(solve):
+    run = solve("clear", "-", stdin=b"1 4\n1 2 2 1\n2\n9 9 9 9\n1 1 1 0\n1 2\n1 1\n0\n")
+    assert (run.status, run.out) == (0, "YES\n1 2 1 3\n1 1 1 4\nYES\n1 1 1 2\n")
