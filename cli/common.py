@@ -4,15 +4,18 @@ input, writing the output, and every option that more than one command takes."""
 from __future__ import annotations
 
 import json
+import os
 import re
+import stat
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any, TypeVar
 
 import click
 
-from graphsearch._files import write_text_atomically
+from graphsearch._files import write_atomically, write_text_atomically
 from graphsearch.deadline import check_time_limit
 from graphsearch.errors import InvalidInputError
 
@@ -25,9 +28,11 @@ __all__ = [
     "CliError",
     "case_option",
     "emit",
+    "emit_stream",
     "engine_option",
     "format_option",
     "input_name",
+    "json_list_stream",
     "library_errors",
     "max_turns_option",
     "only_with_svg",
@@ -184,9 +189,11 @@ def query_option(help: str) -> Callable[[F], F]:
 
 
 def max_turns_option(help: str = "The most turns a path may make.") -> Callable[[F], F]:
+    from graphsearch.choices import MAX_TURNS
+
     return click.option(
         "--max-turns",
-        type=click.IntRange(min=0, max=10**6),
+        type=click.IntRange(min=0, max=MAX_TURNS),
         default=2,
         show_default=True,
         metavar="K",
@@ -277,6 +284,48 @@ def emit(text: str, output: str | None) -> None:
         raise CliError(f"{output}: cannot write: {exc.strerror or exc}", EXIT_FAILURE) from None
 
 
+def emit_stream(chunks: Iterable[str], output: str | None) -> None:
+    """``emit`` for output made piece by piece: each piece is printed (or written to the
+    temporary file that becomes ``output``) as soon as it is made, so that nothing holds
+    the whole output."""
+    if output is None or output == "-":
+        if sys.stdout is None:
+            raise CliError("standard output is closed; give -o FILE", EXIT_FAILURE)
+        for chunk in chunks:
+            sys.stdout.write(chunk)
+            sys.stdout.flush()
+        return
+
+    def write(partial: Path) -> None:
+        with open(partial, "w", encoding="utf-8") as handle:
+            for chunk in chunks:
+                handle.write(chunk)
+            handle.flush()
+            if stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                os.fsync(handle.fileno())
+
+    try:
+        write_atomically(output, write)
+    except OSError as exc:
+        raise CliError(f"{output}: cannot write: {exc.strerror or exc}", EXIT_FAILURE) from None
+
+
+def json_list_stream(head: dict[str, object], key: str, items: Iterable[object]) -> Iterator[str]:
+    """``to_json({**head, key: list(items)})`` piece by piece, an item at a time."""
+    marker = "\u0000"
+    text = to_json({**head, key: [marker]})
+    before, after = text.split(json.dumps(marker))
+    first = True
+    for item in items:
+        body = to_json(item).replace("\n", "\n    ")
+        yield (before if first else ",\n    ") + body
+        first = False
+    if first:
+        yield to_json({**head, key: []})
+        return
+    yield after
+
+
 class Progress:
     """A progress bar on standard error when it is a terminal, nothing otherwise."""
 
@@ -284,6 +333,7 @@ class Progress:
         stream = sys.stderr
         shown = stream is not None and stream.isatty()
         self._bar = click.progressbar(length=total, label=label, file=stream) if shown else None
+        self._label = label
 
     def __enter__(self) -> Progress:
         if self._bar is not None:
@@ -293,6 +343,12 @@ class Progress:
     def update(self, steps: int = 1) -> None:
         if self._bar is not None:
             self._bar.update(steps)
+
+    def note(self, text: str) -> None:
+        """Show ``text`` beside the bar (what the current item is doing)."""
+        if self._bar is not None:
+            self._bar.label = f"{self._label} ({text})"
+            self._bar.render_progress()
 
     def __exit__(self, *exc: object) -> None:
         if self._bar is not None:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -10,12 +13,17 @@ from .common import (
     CliError,
     Progress,
     emit,
+    emit_stream,
     gravity_option,
+    json_list_stream,
     max_turns_option,
     output_option,
     outside_option,
     to_json,
 )
+
+if TYPE_CHECKING:
+    from graphsearch.llk.generate import GeneratedBoard
 
 __all__ = ["generate_group"]
 
@@ -57,6 +65,14 @@ def generate_group() -> None:
     "--count", type=click.IntRange(min=1), default=1, show_default=True, help="How many to make."
 )
 @click.option(
+    "--max-candidates",
+    type=click.IntRange(min=1),
+    default=5000,
+    show_default=True,
+    help="Give up (exit status 2, saying what became of them) when this many candidates in "
+    "a row have no solution or several.",
+)
+@click.option(
     "-o",
     "--output",
     "directory",
@@ -72,6 +88,7 @@ def generate_mayan(
     method: str,
     seed: int,
     count: int,
+    max_candidates: int,
     directory: str,
 ) -> None:
     """Mayan puzzles of n moves, each with exactly one solution.
@@ -95,10 +112,13 @@ def generate_mayan(
         blocks=blocks,
         same_color_swaps=same_color_swaps,
         method=method,
+        max_candidates=max_candidates,
+        progress=lambda i, tried: bar.note(f"{tried} candidates tried"),
     )
     index: list[dict[str, object]] = []
+    bar = Progress(count, "puzzles")
     try:
-        with Progress(count, "puzzles") as bar:
+        with bar:
             for i, item in enumerate(made, 1):
                 name = f"{i:04d}.txt"
                 emit(item.puzzle.to_text(), str(out / name))
@@ -210,42 +230,46 @@ def generate_llk(
         greedy_fails=greedy_fails,
         min_nodes=min_nodes,
     )
-    boards = []
-    try:
-        with Progress(count, "boards") as bar:
-            for item in made:
-                boards.append(item)
-                bar.update(1)
-    except (ValueError, LookupError) as exc:
-        raise CliError(str(exc)) from None
-    if fmt == "cases":
-        parts = []
-        for item in boards:
-            text = "\n".join(" ".join(map(str, row)) for row in item.board.tolist())
-            parts.append(f"{rows} {cols}\n{text}\n0\n")
-        emit("".join(parts) + "0 0\n", output)
-        return
-    doc = {
-        "settings": {
-            "rows": rows,
-            "cols": cols,
-            "types": types,
-            "copies": copies,
-            "outside": outside,
-            "max_turns": max_turns,
-            "gravity": gravity,
-            "method": method,
-            "seed": seed,
-        },
-        "boards": [
-            {
-                "board": item.board.tolist(),
-                "clearing": [move.to_text() for move in item.clearing],
-                "greedy_clears": item.greedy,
-                "nodes": item.nodes,
-                "candidates": item.candidates,
-            }
-            for item in boards
-        ],
+    settings = {
+        "rows": rows,
+        "cols": cols,
+        "types": types,
+        "copies": copies,
+        "outside": outside,
+        "max_turns": max_turns,
+        "gravity": gravity,
+        "method": method,
+        "seed": seed,
     }
-    emit(to_json(doc) + "\n", output)
+
+    def boards() -> Iterator[GeneratedBoard]:
+        """The boards as they are made (none is kept), with the progress bar."""
+        try:
+            with Progress(count, "boards") as bar:
+                for item in made:
+                    yield item
+                    bar.update(1)
+        except (ValueError, LookupError) as exc:
+            raise CliError(str(exc)) from None
+
+    if fmt == "cases":
+        cases = (
+            f"{rows} {cols}\n"
+            + "\n".join(" ".join(map(str, row)) for row in item.board.tolist())
+            + "\n0\n"
+            for item in boards()
+        )
+        emit_stream(itertools.chain(cases, ["0 0\n"]), output)
+        return
+    entries = (
+        {
+            "board": item.board.tolist(),
+            "clearing": [move.to_text() for move in item.clearing],
+            "greedy_clears": item.greedy,
+            "nodes": item.nodes,
+            "candidates": item.candidates,
+        }
+        for item in boards()
+    )
+    pieces = json_list_stream({"settings": settings}, "boards", entries)
+    emit_stream(itertools.chain(pieces, ["\n"]), output)

@@ -4,7 +4,14 @@ the command line can build its choices at start without loading numpy or OR-Tool
 
 from __future__ import annotations
 
-__all__ = ["CLEAR_ENGINES", "GRAVITIES", "LINK_ENGINES", "MAYAN_ENGINES", "MAYAN_PREFILTERS"]
+__all__ = [
+    "CLEAR_ENGINES",
+    "GRAVITIES",
+    "LINK_ENGINES",
+    "MAX_TURNS",
+    "MAYAN_ENGINES",
+    "MAYAN_PREFILTERS",
+]
 
 # name -> module whose ``solve(puzzle, *, same_color_swaps, time_limit)`` returns MayanResult
 MAYAN_ENGINES = {
@@ -29,6 +36,10 @@ CLEAR_ENGINES = {
     "dfs": "graphsearch.llk.clearing_dfs",
     "cpsat": "cpmodels.clear",
 }
+
+# the most turns a 连连看 path may be allowed (int64's largest; a path on an n x m board
+# never needs more than about n * m turns, so a larger limit would change nothing)
+MAX_TURNS = (1 << 63) - 1
 
 # the side tiles slide toward after every removal in the whole-board game
 GRAVITIES = ("none", "down", "up", "left", "right")

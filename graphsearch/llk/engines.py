@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol, cast
 
+from graphsearch._checks import check_flag, is_integer
 from graphsearch._engines import load
-from graphsearch.choices import CLEAR_ENGINES, LINK_ENGINES
+from graphsearch.choices import CLEAR_ENGINES, LINK_ENGINES, MAX_TURNS
 from graphsearch.deadline import check_time_limit
 from graphsearch.llk.grid import Case, InvalidGridError, Query, as_board
 from graphsearch.llk.link import Link, LinkEngine
@@ -63,7 +64,7 @@ def clear(
     _check_turns(max_turns)
     return get_clear_engine(engine)(
         as_board(board),
-        outside=outside,
+        outside=check_flag("outside", outside, InvalidGridError),
         max_turns=max_turns,
         gravity=gravity,
         time_limit=check_time_limit(time_limit),
@@ -71,8 +72,10 @@ def clear(
 
 
 def _check_turns(max_turns: object) -> None:
-    if isinstance(max_turns, bool) or not isinstance(max_turns, int) or max_turns < 0:
-        raise InvalidGridError(f"max_turns is a number of turns, 0 or more, not {max_turns!r}")
+    if not is_integer(max_turns) or not 0 <= max_turns <= MAX_TURNS:  # type: ignore[operator]
+        raise InvalidGridError(
+            f"max_turns is a number of turns, 0 to {MAX_TURNS}, not {max_turns!r}"
+        )
 
 
 def get_engine(name: str) -> LinkEngine:
@@ -98,7 +101,8 @@ def link(
     the board or a negative index raises ``InvalidGridError`` (an ``InvalidInputError``).
     """
     _check_turns(max_turns)
+    check_flag("outside", outside, InvalidGridError)
     solve_case = get_engine(engine)
-    case = Case(as_board(board), (Query(tuple(a), tuple(b)),))  # type: ignore[arg-type]
+    case = Case(as_board(board), (Query.of(a, b),))
     (answer,) = solve_case(case, outside=outside, max_turns=max_turns)
     return answer

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from graphsearch._checks import check_flag
 from graphsearch.choices import GRAVITIES
 from graphsearch.llk.grid import InvalidGridError, Query, as_board
 from graphsearch.llk.link import Cell, Link
@@ -51,6 +52,16 @@ class ClearMove:
         """The move of two cells in either order."""
         a, b = (int(a[0]), int(a[1])), (int(b[0]), int(b[1]))
         return cls(*sorted((a, b)))
+
+    @classmethod
+    def of_move(cls, move: object) -> ClearMove:
+        """A ClearMove, or a pair of cells as one."""
+        if isinstance(move, ClearMove):
+            return move
+        if isinstance(move, tuple | list) and len(move) == 2:
+            query = Query.of(*move)
+            return cls.of(query.a, query.b)
+        raise InvalidGridError(f"a move is a ClearMove or a pair of cells, not {move!r}")
 
     def to_text(self) -> str:
         """The output's 1-based form ``"x1 y1 x2 y2"``."""
@@ -139,8 +150,10 @@ def replay_steps(
 ) -> Iterator[Step]:
     """``replay`` one step at a time, so that a caller that only checks the moves never
     holds more than two boards."""
+    check_flag("outside", outside, InvalidGridError)
     current = settle(board, gravity)
-    for i, move in enumerate(moves, 1):
+    for i, given in enumerate(moves, 1):
+        move = ClearMove.of_move(given)
         try:
             step = play(current, move, outside=outside, max_turns=max_turns, gravity=gravity)
         except IllegalClearMoveError as exc:

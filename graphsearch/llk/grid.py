@@ -13,10 +13,13 @@ from __future__ import annotations
 
 import re
 import warnings
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import cast
 
 import numpy as np
 
+from graphsearch._checks import check_text
 from graphsearch._tokens import describe_token
 from graphsearch.errors import InvalidInputError
 
@@ -60,6 +63,11 @@ class Query:
         object.__setattr__(self, "a", (int(self.a[0]), int(self.a[1])))
         object.__setattr__(self, "b", (int(self.b[0]), int(self.b[1])))
 
+    @classmethod
+    def of(cls, a: object, b: object) -> Query:
+        """The query of two cells given as any pairs (tuples, lists, arrays)."""
+        return cls(_cell(a), _cell(b))
+
     def to_text(self) -> str:
         """The judge's 1-based form, ``"x1 y1 x2 y2"``."""
         return f"{self.a[0] + 1} {self.a[1] + 1} {self.b[0] + 1} {self.b[1] + 1}"
@@ -74,6 +82,19 @@ class Query:
         if min(x1, y1, x2, y2) < 1:
             raise InvalidGridError(f"query {text!r}: rows and columns count from 1")
         return cls((x1 - 1, y1 - 1), (x2 - 1, y2 - 1))
+
+
+def _cell(value: object) -> tuple[int, int]:
+    """A cell given as any pair, as a tuple (checked by Query)."""
+    if isinstance(value, str | bytes):
+        raise InvalidGridError(f"a cell is a (row, column) pair of integers, not {value!r}")
+    try:
+        cell = tuple(cast(Iterable[int], value))
+    except TypeError:
+        raise InvalidGridError(
+            f"a cell is a (row, column) pair of integers, not {value!r}"
+        ) from None
+    return cast(tuple[int, int], cell)
 
 
 @dataclass(frozen=True, eq=False)
@@ -119,6 +140,8 @@ def as_board(board: object) -> np.ndarray:
             raise InvalidGridError("the board is ragged or holds values that are not integers")
         if array.size and not np.issubdtype(array.dtype, np.integer):
             raise InvalidGridError(f"tile types are integers, not values of type {array.dtype}")
+        if array.size and array.dtype.kind == "u" and array.max() > np.iinfo(np.int64).max:
+            raise InvalidGridError(f"tile type {array.max()} is too large")
         array = array.astype(np.int64)
         array.flags.writeable = False
     if array.ndim != 2 or array.shape[0] < 1 or array.shape[1] < 1:
@@ -137,6 +160,7 @@ def parse_cases(data: bytes | str, *, boards_only: bool = False) -> list[Case]:
     ``boards_only`` (for the whole-board game): the input may end right after the last
     board's rows, without its ``q``, and queries are skipped (each case's are empty).
     """
+    check_text("the input", data, InvalidGridError)
     if isinstance(data, str):
         data = data.encode("utf-8", errors="surrogateescape")
     numbers, bad = _numbers(data)

@@ -9,7 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import total_ordering
+from numbers import Integral
+from typing import cast
 
+from graphsearch._checks import check_text, is_integer
 from graphsearch._tokens import TokenReader
 from graphsearch.errors import InvalidInputError
 from graphsearch.mayan.lines import HEIGHT, WIDTH, run_cells
@@ -54,8 +57,22 @@ class Move:
     g: int
 
     def __post_init__(self) -> None:
+        for name in ("x", "y", "g"):
+            value = getattr(self, name)
+            if not is_integer(value):
+                raise InvalidBoardError(f"a move's {name} is an integer, not {value!r}")
+            object.__setattr__(self, name, int(value))
         if self.g not in (1, -1):
             raise InvalidBoardError(f"direction g must be 1 or -1, not {self.g!r}")
+
+    @classmethod
+    def of(cls, move: object) -> Move:
+        """A Move, or an ``(x, y, g)`` triple as a Move."""
+        if isinstance(move, Move):
+            return move
+        if isinstance(move, tuple | list) and len(move) == 3:
+            return cls(*move)
+        raise InvalidBoardError(f"a move is a Move or an (x, y, g) triple, not {move!r}")
 
     @property
     def sort_key(self) -> tuple[int, int, int]:
@@ -87,20 +104,34 @@ class Board:
     columns: tuple[tuple[int, ...], ...]
 
     def __post_init__(self) -> None:
+        if not isinstance(self.columns, tuple) or not all(
+            isinstance(column, tuple) for column in self.columns
+        ):
+            raise InvalidBoardError(
+                f"a Board's columns are a tuple of tuples (Board.from_columns takes any "
+                f"iterables), not {self.columns!r}"
+            )
         if len(self.columns) != WIDTH:
             raise InvalidBoardError(f"a board has {WIDTH} columns, not {len(self.columns)}")
         for x, column in enumerate(self.columns):
             if len(column) > HEIGHT:
                 raise InvalidBoardError(f"column {x} holds {len(column)} blocks; at most {HEIGHT}")
             for color in column:
-                if not isinstance(color, int) or not 1 <= color <= MAX_COLOR:
+                if not is_integer(color) or not 1 <= color <= MAX_COLOR:
                     raise InvalidBoardError(f"column {x}: color {color} is outside 1..{MAX_COLOR}")
 
     @classmethod
     def from_columns(cls, columns: Iterable[Iterable[int | str]]) -> Board:
-        """A board from any five iterables of colors, bottom first."""
+        """A board from any five iterables of colors (integers, or their digits as
+        strings), bottom first."""
+        text = f"a board is five columns of colors, not text (Board.parse reads text): {columns!r}"
+        if isinstance(columns, str | bytes):
+            raise InvalidBoardError(text)
+        listed = list(columns)
+        if any(isinstance(column, str | bytes) for column in listed):
+            raise InvalidBoardError(text)
         try:
-            return cls(tuple(tuple(int(c) for c in column) for column in columns))
+            return cls(tuple(tuple(_color(c) for c in column) for column in listed))
         except (TypeError, ValueError) as exc:
             if isinstance(exc, InvalidBoardError):
                 raise
@@ -142,7 +173,7 @@ class Board:
     @classmethod
     def parse(cls, text: str | bytes) -> Board:
         """Five judge-format columns, each ending in 0 (line breaks do not matter)."""
-        reader = TokenReader(text, InvalidBoardError)
+        reader = TokenReader(check_text("a board", text, InvalidBoardError), InvalidBoardError)
         board = _read_board(reader)
         _expect_end(reader)
         return board
@@ -230,6 +261,7 @@ def parse_puzzle(text: str | bytes) -> Puzzle:
     give: n < 1, a color outside 1..10, a column of more than 7 blocks, a missing 0, trailing
     tokens, or a board that already holds a run of three.
     """
+    check_text("a puzzle", text, InvalidBoardError)
     if len(text) > MAX_INPUT_BYTES:
         raise InvalidBoardError(
             f"the input is over {MAX_INPUT_BYTES} bytes; a puzzle is a few lines"
@@ -252,12 +284,23 @@ def parse_puzzle(text: str | bytes) -> Puzzle:
 
 def find_runs(board: Board) -> set[tuple[int, int]]:
     """Every cell ``(x, y)`` that lies in a horizontal or vertical run of three or more."""
+    if not isinstance(board, Board):
+        raise InvalidBoardError(f"expected a Board, not {type(board).__name__}")
     return {divmod(cell, HEIGHT) for cell in run_cells(board.grid())}
 
 
 def _run_message(board: Board, cell: tuple[int, int]) -> str:
     x, y = cell
     return f"the board already holds a run of three or more (color {board[x, y]} at x={x}, y={y})"
+
+
+def _color(value: object) -> int:
+    """A color given to ``from_columns``: an integer, or a string of digits."""
+    if is_integer(value):
+        return int(cast(Integral, value))
+    if isinstance(value, str) and _is_int(value):
+        return int(value)
+    raise InvalidBoardError(f"a board is five columns of colors 1..{MAX_COLOR}: not {value!r}")
 
 
 def _is_int(token: str) -> bool:

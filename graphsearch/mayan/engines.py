@@ -10,6 +10,7 @@ import time
 from dataclasses import replace
 from typing import Protocol, cast
 
+from graphsearch._checks import check_flag
 from graphsearch._engines import load
 from graphsearch.choices import MAYAN_ENGINES, MAYAN_PREFILTERS
 from graphsearch.deadline import check_time_limit
@@ -89,7 +90,7 @@ def solve(
     return run(
         engine,
         puzzle,
-        same_color_swaps=same_color_swaps,
+        same_color_swaps=check_flag("same_color_swaps", same_color_swaps, InvalidBoardError),
         time_limit=time_limit,
-        prefilter=prefilter,
+        prefilter=check_flag("prefilter", prefilter, InvalidBoardError),
     )

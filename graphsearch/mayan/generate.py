@@ -20,7 +20,7 @@ random board almost never has a solution at all.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from graphsearch.mayan.board import HEIGHT, MAX_COLOR, WIDTH, Board, Move, Puzzle, find_runs
@@ -45,6 +45,11 @@ class GeneratedPuzzle:
     candidates: int  # candidates proposed before this one was accepted
 
 
+# Candidates that could not be built, from the first, after which the settings are taken to
+# allow none (one color, say: every board it builds holds a run of three at the start).
+UNBUILT_LIMIT = 200
+
+
 def generate_puzzles(
     n: int,
     *,
@@ -55,13 +60,15 @@ def generate_puzzles(
     same_color_swaps: bool = True,
     method: str = "backwards",
     max_candidates: int = 100_000,
+    progress: Callable[[int, int], None] | None = None,
 ) -> Iterator[GeneratedPuzzle]:
     """``count`` puzzles of n moves with exactly one solution each, in colors 1..colors.
 
     ``blocks`` fixes the number of blocks (backwards: 3n to 5n, a run of three to five a
     step); otherwise backwards uses runs of three and sampling deals 3 to 5 blocks per move.
     Puzzle i depends only on (seed, i), so the same seed gives the same puzzles.  Raises
-    LookupError when ``max_candidates`` candidates in a row are not unique.
+    LookupError, with what became of them, when ``max_candidates`` candidates in a row are
+    not unique.  ``progress(i, tried)`` is called before each candidate for puzzle i.
     """
     if n < 1:
         raise ValueError("a puzzle has at least one move")
@@ -75,16 +82,27 @@ def generate_puzzles(
             raise ValueError(f"with {n} moves, {method} places {low} to {high} blocks")
     for i in range(count):
         rng = random.Random(f"mayan/{seed}/{i}")
+        tally = {"could not be built": 0, "no solution": 0, "several solutions": 0}
         for tried in range(1, max_candidates + 1):
+            if progress is not None:
+                progress(i, tried)
             if method == "backwards":
                 board = _backwards(rng, n, colors, blocks)
             else:
                 board = _sample(rng, n, colors, blocks)
             if board is None or board.is_empty():
+                tally["could not be built"] += 1
+                if tally["could not be built"] == tried == UNBUILT_LIMIT:
+                    raise LookupError(
+                        f"puzzle {i + 1}: the first {tried} candidates could not be built "
+                        f"({method}, colors 1..{colors}, {n} moves); try more colors or another "
+                        f"--method"
+                    )
                 continue
             puzzle = Puzzle(n, board)
             counted = count_solutions(puzzle, same_color_swaps=same_color_swaps, limit=2)
             if counted.count != 1:
+                tally["several solutions" if counted.count else "no solution"] += 1
                 continue
             result = solve(puzzle, same_color_swaps=same_color_swaps)
             assert result.moves is not None  # the count found one
@@ -97,7 +115,11 @@ def generate_puzzles(
             )
             break
         else:
-            raise LookupError(f"no puzzle with one solution in {max_candidates} candidates")
+            why = ", ".join(f"{k}: {v}" for k, v in tally.items() if v)
+            raise LookupError(
+                f"puzzle {i + 1}: none of {max_candidates} candidates in a row had exactly one "
+                f"solution ({why}); try more colors or another --method"
+            )
 
 
 def plausible_first_moves(puzzle: Puzzle, *, same_color_swaps: bool = True) -> int:

@@ -16,8 +16,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from graphsearch._checks import check_flag
 from graphsearch.errors import InvalidInputError
-from graphsearch.mayan.board import Board, Move, find_runs
+from graphsearch.mayan.board import Board, InvalidBoardError, Move, find_runs
 from graphsearch.mayan.lines import CELLS, HEIGHT, WIDTH, run_cells
 
 __all__ = [
@@ -130,6 +131,16 @@ def grid_moves(grid: Sequence[int], same_color_swaps: bool) -> list[tuple[int, i
     return moves
 
 
+def _board(board: object) -> Board:
+    """``board`` when it is a Board."""
+    if not isinstance(board, Board):
+        raise InvalidBoardError(
+            f"expected a Board (Board.from_columns or Board.parse makes one), not "
+            f"{type(board).__name__}"
+        )
+    return board
+
+
 def _check_move(board: Board, move: Move) -> None:
     if not (0 <= move.x < WIDTH and 0 <= move.y < HEIGHT) or not board[move.x, move.y]:
         raise IllegalMoveError(f"no block at ({move.x}, {move.y}) to move")
@@ -138,7 +149,9 @@ def _check_move(board: Board, move: Move) -> None:
 
 
 def apply_move(board: Board, move: Move) -> Board:
-    """The stable board after ``move`` and everything it sets off."""
+    """The stable board after ``move`` (a Move or an ``(x, y, g)`` triple) and everything
+    it sets off."""
+    board, move = _board(board), Move.of(move)
     _check_move(board, move)
     grid = board.grid()
     play(grid, move.x * HEIGHT + move.y, move.g)
@@ -157,6 +170,7 @@ class MoveTrace:
 
 def apply_move_traced(board: Board, move: Move) -> MoveTrace:
     """The move's effect step by step (see MoveTrace)."""
+    board, move = _board(board), Move.of(move)
     _check_move(board, move)
     grid = board.grid()
     dirty = _drag(grid, move.x * HEIGHT + move.y, move.g)
@@ -169,7 +183,7 @@ def apply_move_traced(board: Board, move: Move) -> MoveTrace:
 
 def settle(board: Board) -> Board:
     """Remove all runs and let blocks fall, repeatedly, until the board is stable."""
-    grid = board.grid()
+    grid = _board(board).grid()
     _settle(grid, range(CELLS))
     return Board.from_grid(grid)
 
@@ -180,6 +194,8 @@ def legal_moves(board: Board, *, same_color_swaps: bool = True) -> list[Move]:
     This includes a left move into an occupied cell (a swap with the left neighbour).  With
     ``same_color_swaps=False`` swaps of two blocks of one color are left out.
     """
+    board = _board(board)
+    check_flag("same_color_swaps", same_color_swaps, InvalidBoardError)
     moves = []
     for x, column in enumerate(board.columns):
         for y, color in enumerate(column):
@@ -191,6 +207,8 @@ def legal_moves(board: Board, *, same_color_swaps: bool = True) -> list[Move]:
 
 def search_moves(board: Board, *, same_color_swaps: bool = True) -> list[Move]:
     """The moves the engines expand, in answer order: ``legal_moves`` less the left swaps."""
+    board = _board(board)
+    check_flag("same_color_swaps", same_color_swaps, InvalidBoardError)
     return [
         Move(src // HEIGHT, src % HEIGHT, g)
         for src, g in grid_moves(board.grid(), same_color_swaps)
@@ -199,8 +217,10 @@ def search_moves(board: Board, *, same_color_swaps: bool = True) -> list[Move]:
 
 def replay(board: Board, moves: Iterable[Move]) -> list[Board]:
     """The boards after each move in turn; raises IllegalMoveError on a move that is not legal."""
+    board = _board(board)
     boards = []
-    for i, move in enumerate(moves, 1):
+    for i, given in enumerate(moves, 1):
+        move = Move.of(given)
         try:
             board = apply_move(board, move)
         except IllegalMoveError as exc:
@@ -213,7 +233,9 @@ def is_solution(
     board: Board, n: int, moves: Iterable[Move], *, same_color_swaps: bool = True
 ) -> bool:
     """True when ``moves`` are exactly ``n`` legal moves that leave ``board`` empty."""
-    sequence = list(moves)
+    board = _board(board)
+    check_flag("same_color_swaps", same_color_swaps, InvalidBoardError)
+    sequence = [Move.of(move) for move in moves]
     if len(sequence) != n:
         return False
     for move in sequence:

@@ -296,3 +296,115 @@ def test_clear_without_a_board_is_bad_input(solve, text):
 def test_clear_ignores_queries_even_off_the_board(solve):
     run = solve("clear", "-", stdin=b"1 4\n1 2 2 1\n2\n9 9 9 9\n1 1 1 0\n1 2\n1 1\n0\n")
     assert (run.status, run.out) == (0, "YES\n1 2 1 3\n1 1 1 4\nYES\n1 1 1 2\n")
+
+
+# 7. the library raised bare exceptions and coerced silently
+def _bad_calls():
+    import numpy as np
+
+    from graphsearch import mayan
+
+    board = [[1, 0, 0, 1]]
+    mayan_board = mayan.Board.parse("1 1 0 1 0 0 0 0")
+    return {
+        "link to None": lambda: llk.link(board, None, (0, 3)),
+        "link to a string": lambda: llk.link(board, "00", (0, 3)),
+        "parse no puzzle": lambda: mayan.parse_puzzle(None),
+        "parse no board": lambda: mayan.Board.parse(3),
+        "parse no cases": lambda: llk.parse_cases(None),
+        "replay a 4-tuple": lambda: llk.replay(board, [(0, 0, 0, 3)]),
+        "legal moves of a list": lambda: mayan.legal_moves([[1]]),
+        "runs of a list": lambda: mayan.find_runs([[1]]),
+        "settle a list": lambda: mayan.settle([[1]]),
+        "a fractional color": lambda: mayan.Board.from_columns([[1.9], [], [], [], []]),
+        "columns as text": lambda: mayan.Board.from_columns("11111"),
+        "a column as text": lambda: mayan.Board.from_columns(["11", "", "", "", ""]),
+        "a fractional move": lambda: mayan.Move(1.5, 0, 1),
+        "a bool in a move": lambda: mayan.Move(True, 0, 1),
+        "a move of two": lambda: mayan.replay(mayan_board, [(0, 1)]),
+        "outside as text": lambda: llk.clear(board, outside="no"),
+        "outside as text in a link": lambda: llk.link(board, (0, 0), (0, 3), outside="no"),
+        "outside as text in a replay": lambda: llk.replay(board, [], outside="no"),
+        "swaps as text": lambda: mayan.solve(SAMPLE.read_text(), same_color_swaps="no"),
+        "a uint64 type": lambda: llk.clear(np.array([[2**64 - 1] * 2], dtype=np.uint64)),
+    }
+
+
+@pytest.mark.parametrize("call", sorted(_bad_calls()))
+def test_the_library_refuses_bad_arguments_in_words(call):
+    with pytest.raises(llk.InvalidInputError) as caught:
+        _bad_calls()[call]()
+    assert str(caught.value)
+
+
+def test_plain_tuples_are_taken_where_a_move_is_expected():
+    from graphsearch import mayan
+
+    steps = llk.replay([[1, 0, 0, 1]], [((0, 0), (0, 3))])
+    assert steps[0].move == llk.ClearMove((0, 0), (0, 3)) and not steps[0].after.any()
+    board = mayan.Board.from_columns([[1], [2], [1], [1], []])
+    assert mayan.replay(board, [(1, 0, 1)]) == mayan.replay(board, [mayan.Move(1, 0, 1)])
+    assert mayan.Board.from_columns([["1", 2], [], [], [], []]).columns[0] == (1, 2)
+
+
+# 9. generate llk held every board to the end; generate mayan ran minutes without a word;
+# the command line and the library had two limits on the turns
+def test_output_is_written_piece_by_piece(capsys, tmp_path):
+    from cli.common import emit_stream
+
+    seen = []
+
+    def pieces():
+        for i in range(3):
+            seen.append(capsys.readouterr().out)  # what was written before this piece
+            yield f"{i}\n"
+
+    emit_stream(pieces(), None)
+    assert seen == ["", "0\n", "1\n"]
+    out = tmp_path / "o.txt"
+    emit_stream(pieces(), str(out))
+    assert out.read_text() == "0\n1\n2\n"
+
+
+@pytest.mark.parametrize("fmt", ["cases", "json"])
+def test_generate_llk_output_is_one_document(solve, tmp_path, fmt):
+    import json
+
+    out = tmp_path / f"boards.{fmt}"
+    args = ["generate", "llk", "--rows", "4", "--cols", "4", "--types", "4", "--seed", "3"]
+    assert solve(*args, "--count", "3", "--format", fmt, "-o", out).status == 0
+    text = out.read_text()
+    if fmt == "json":
+        doc = json.loads(text)
+        assert len(doc["boards"]) == 3 and doc["settings"]["rows"] == 4
+    else:
+        cases = llk.parse_cases(text)
+        assert len(cases) == 3 and text.endswith("0\n0 0\n")
+
+
+def test_generate_mayan_gives_up_with_a_reason(solve, tmp_path):
+    run = solve("generate", "mayan", "--n", "3", "--colors", "1", "--seed", "1", "-o", tmp_path)
+    one_line_error(run)
+    assert "could not be built" in run.err and "colors" in run.err
+
+
+def test_generate_mayan_stops_after_max_candidates(solve, tmp_path):
+    run = solve(
+        "generate", "mayan", "--n", "2", "--colors", "2", "--seed", "1",
+        "--method", "sampling", "--max-candidates", "3", "-o", tmp_path,
+    )  # fmt: skip
+    if run.status == 0:
+        pytest.skip("a unique puzzle came within three candidates")
+    one_line_error(run)
+    assert "none of 3 candidates" in run.err
+
+
+def test_one_limit_on_the_turns(solve):
+    from graphsearch.choices import MAX_TURNS
+
+    board = "1 4\n1 2 2 1\n"
+    assert solve("clear", "--max-turns", MAX_TURNS, "-", stdin=board.encode()).status == 0
+    assert llk.clear([[1, 2, 2, 1]], max_turns=MAX_TURNS).clearable
+    one_line_error(solve("clear", "--max-turns", MAX_TURNS + 1, "-", stdin=board.encode()))
+    with pytest.raises(llk.InvalidInputError):
+        llk.clear([[1, 2, 2, 1]], max_turns=MAX_TURNS + 1)
