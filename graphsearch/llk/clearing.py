@@ -52,12 +52,13 @@ pairing search (``_Rival``): exact, and deterministic in each search's positions
 
 from __future__ import annotations
 
-import importlib.util
 import sys
 import threading
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import TYPE_CHECKING
 
+from graphsearch._jit import core_ready, jit_available, load_core, start_loading
 from graphsearch.deadline import Deadline
 from graphsearch.errors import SearchTimeout
 from graphsearch.llk.game import ClearMove, check_gravity, settle
@@ -91,6 +92,7 @@ COMPILED_SLICE = 5000
 # the true one makes the race as slow as the pairing search.
 LATE_AFTER = 4000
 RACE_RATIO = 32
+CORE = "graphsearch.llk.compiled"  # the compiled move search, loaded by ``_jit.load_core``
 
 # The move search's table of dead positions holds at most DEAD_BYTES (a key is the padded
 # grid, a byte a cell: 1 MB a position on a 1000 x 1000 board), and the positions on its
@@ -275,8 +277,12 @@ class _Search:
         self.stats.nodes += 1
         if self.deadline.expired():
             raise SearchTimeout("the search had not finished", self.stats)
-        if self.stats.nodes == self.hand_over_at:
-            raise _HandOver
+        if self.hand_over_at is not None and self.stats.nodes >= self.hand_over_at:
+            # the compiled search loads meanwhile and takes over once it is ready
+            if self.stats.nodes == self.hand_over_at:
+                start_loading(CORE)
+            if self.stats.nodes % 16 == 0 and core_ready(CORE):
+                raise _HandOver
         if self.budget is not None:
             self.budget -= 1
             if self.budget < 0:
@@ -334,12 +340,15 @@ def solve(
 
             pairing = PairingSearch(pos, max_turns, deadline, search.stats)
             race = None
-            if compiled is not False and _compiled_fits(pos, max_turns) and _numba():
+            if compiled is not False and _compiled_fits(pos, max_turns) and jit_available():
                 start = pos.copy()
 
                 def race(node: PairingNode, moves: list[ClearMove]) -> list[ClearMove] | None:
-                    rival = _Rival(start, deadline, search.stats)  # loads the compiled search
-                    return rival.race(pairing, node, moves)
+                    core = load_core(CORE, deadline)
+                    if core is None:  # it cannot run here: the pairing search decides
+                        found, rest = pairing.bounded(node, None, None)
+                        return moves + rest if found else None
+                    return _Rival(core, start, deadline, search.stats).race(pairing, node, moves)
 
             moves = pairing.run(
                 lambda: search.dive(pos, MOVE_DIVE_POSITIONS), max_nodes, race, LATE_AFTER
@@ -349,20 +358,37 @@ def solve(
         else:
             _check_move_search_size(pos)
             search.budget = max_nodes
-            start = pos.copy()
-            search.hand_over_at = _hand_over_at(compiled, start, max_turns)
-            try:
-                if search.hand_over_at == 0:
-                    raise _HandOver
-                found = not odd and search.clear(pos, set(), path)
-            except _Exhausted:
-                message = f"the search used up its {max_nodes} positions"
-                raise SearchTimeout(message, search.stats) from None
-            except _HandOver:
-                found, path = _solve_compiled(start, deadline, max_nodes, search.stats)
+            search.hand_over_at = _hand_over_at(compiled, pos, max_turns)
+            found, path = _move_search(search, pos, odd, compiled, max_nodes)
     finally:
         search.stats.seconds = round(deadline.elapsed(), 6)
     return ClearResult(tuple(path) if found else None, "search", search.stats)
+
+
+def _move_search(
+    search: _Search, pos: Position, odd: bool, compiled: bool | None, max_nodes: int | None
+) -> tuple[bool, list[ClearMove]]:
+    """The move search of ``pos``, handed over to the compiled one after
+    ``search.hand_over_at`` positions; where the compiled one cannot run, the Python search
+    starts again without a hand-over (it keeps the positions it proved dead)."""
+    start = pos.copy()
+    for _ in range(2):  # the second time without a hand-over
+        path: list[ClearMove] = []
+        try:
+            if search.hand_over_at == 0:
+                raise _HandOver
+            return not odd and search.clear(start.copy(), set(), path), path
+        except _Exhausted:
+            message = f"the search used up its {max_nodes} positions"
+            raise SearchTimeout(message, search.stats) from None
+        except _HandOver:
+            core = load_core(CORE, search.deadline)
+            if core is not None:
+                return _solve_compiled(core, start, search.deadline, max_nodes, search.stats)
+            if compiled:
+                raise RuntimeError("the compiled search cannot run here") from None
+            search.hand_over_at = None
+    raise AssertionError("the search without a hand-over never hands over")
 
 
 def _check_move_search_size(pos: Position) -> None:
@@ -374,10 +400,6 @@ def _check_move_search_size(pos: Position) -> None:
             f"the board is too large for the move search: its positions could take "
             f"{need >> 20} MB, and it holds at most {MOVE_BYTES >> 20} MB"
         )
-
-
-def _numba() -> bool:
-    return importlib.util.find_spec("numba") is not None
 
 
 def _compiled_fits(pos: Position, max_turns: int) -> bool:
@@ -402,9 +424,9 @@ class _Rival:
     (about what each costs): each search is deterministic in its positions, so the answer
     is the same on every run and machine."""
 
-    def __init__(self, pos: Position, deadline: Deadline, stats: ClearStats) -> None:
-        from graphsearch.llk import compiled as core
-
+    def __init__(
+        self, core: ModuleType, pos: Position, deadline: Deadline, stats: ClearStats
+    ) -> None:
         self.core_module = core
         self.pos, self.deadline, self.stats = pos, deadline, stats
         self.search = core.ClearCore.start(pos.grid, pos.W, len(pos.types) - 1, "none", pos.lines())
@@ -476,16 +498,14 @@ def _hand_over_at(compiled: bool | None, pos: Position, max_turns: int) -> int |
         return None
     if compiled:
         return 0
-    return COMPILED_AFTER if _numba() else None
+    return COMPILED_AFTER if jit_available() else None
 
 
 def _solve_compiled(
-    pos: Position, deadline: Deadline, max_nodes: int | None, stats: ClearStats
+    core: ModuleType, pos: Position, deadline: Deadline, max_nodes: int | None, stats: ClearStats
 ) -> tuple[bool, list[ClearMove]]:
-    """The compiled search from ``pos`` (with gravity, no odd type); its statistics go
-    into ``stats``."""
-    from graphsearch.llk import compiled as core
-
+    """The compiled search (``core``) from ``pos`` (with gravity, no odd type); its
+    statistics go into ``stats``."""
     if any(len(cells) % 2 for cells in pos.tiles):
         return False, []
     search = core.ClearCore.start(pos.grid, pos.W, len(pos.types) - 1, pos.gravity, pos.lines())

@@ -40,7 +40,7 @@ from numba import njit
 
 from graphsearch.llk.position import ALONE_WORK
 
-__all__ = ["ClearCore"]
+__all__ = ["ClearCore", "warm_up"]
 
 RUNNING, FOUND, EXHAUSTED, OUT_OF_NODES, GROW = 0, 1, 2, 3, 4
 TABLE_ENTRIES = 1 << 22  # positions remembered; on a 16 x 9 board 64 bytes each: 256 MB
@@ -774,3 +774,15 @@ def _table(entries: int, words: int) -> np.ndarray:
     while slots < 2 * entries:
         slots *= 2
     return np.zeros((slots, words + 1), np.uint64)
+
+
+def warm_up() -> None:
+    """Run the compiled functions once on a tiny board (so that numba compiles them, or
+    reads them from its cache), growing the table once."""
+    from graphsearch.llk.position import Position
+
+    pos = Position(np.array([[1, 2, 1], [2, 1, 2], [1, 2, 1], [2, 1, 2]]), gravity="down")
+    core = ClearCore.start(pos.grid, pos.W, len(pos.types) - 1, "down", pos.lines(), entries=4)
+    core.table = _table(1, core.table.shape[1] - 1)  # full at once: _rehash runs too
+    if core.step(1000, None) == RUNNING:
+        raise RuntimeError("the compiled search did not finish a 4 x 3 board")

@@ -30,7 +30,7 @@ from numba import njit
 
 from graphsearch.mayan.result import SearchStats
 
-__all__ = ["TABLE_SLOTS", "CompiledSearch"]
+__all__ = ["TABLE_SLOTS", "CompiledSearch", "warm_up"]
 
 WIDTH, HEIGHT = 5, 7
 CELLS = WIDTH * HEIGHT
@@ -536,3 +536,17 @@ class CompiledSearch:
             table_size=size,
             table_generations=int(c[_GENERATIONS]),
         )
+
+
+def warm_up() -> None:
+    """Run the compiled functions once on the statement's sample (so that numba compiles
+    them, or reads them from its cache)."""
+    from graphsearch.mayan.board import Board
+    from graphsearch.mayan.bounds import distance_table
+
+    grid = Board.parse("1 0 2 1 0 2 3 4 0 3 1 0 2 4 3 4 0").grid()
+    search = CompiledSearch.start(grid, 3, distance_table(), True, slots=4)
+    while search.step(1000) == RUNNING:
+        pass
+    if search.status != FOUND:
+        raise RuntimeError("the compiled search did not solve the statement's sample")

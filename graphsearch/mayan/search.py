@@ -24,14 +24,18 @@ either gives the same answer.
 
 from __future__ import annotations
 
-import importlib.util
+from typing import TYPE_CHECKING
 
+from graphsearch._jit import core_ready, jit_available, load_core, start_loading
 from graphsearch.deadline import Deadline
 from graphsearch.errors import SearchTimeout
 from graphsearch.mayan.board import HEIGHT, Move, Puzzle
 from graphsearch.mayan.bounds import DragBound, distance_table, moves_needed
 from graphsearch.mayan.result import MayanResult, SearchStats, allow_depth
 from graphsearch.mayan.rules import grid_moves, play
+
+if TYPE_CHECKING:
+    from graphsearch.mayan.compiled import CompiledSearch
 
 __all__ = [
     "COMPILED_AFTER",
@@ -51,6 +55,7 @@ DEFAULT_TABLE_ENTRIES = 4_000_000
 # as the better of the two would have been).
 COMPILED_AFTER = 10_000
 DEEP_N = 7
+CORE = "graphsearch.mayan.compiled"  # loaded by ``_jit.load_core``
 # Nodes the compiled core expands between two looks at the clock (about 0.1 s).
 COMPILED_SLICE = 20_000
 
@@ -62,8 +67,8 @@ class _HandOver(Exception):
 
 
 def compiled_core() -> bool:
-    """Whether the compiled core can run here (numba is installed)."""
-    return importlib.util.find_spec("numba") is not None
+    """Whether the compiled core can run here (numba is installed, its compiler on)."""
+    return jit_available()
 
 
 class DeadStates:
@@ -135,7 +140,12 @@ def solve(
         hand_over_at = 0 if compiled else None
     grid = puzzle.board.grid()
     if hand_over_at == 0 and n > 0 and moves_needed(grid) <= n:
-        return _solve_compiled(puzzle, same_color_swaps, deadline)
+        result = _solve_compiled(puzzle, same_color_swaps, deadline)
+        if result is not None:
+            return result
+        if compiled:
+            raise RuntimeError("the compiled core cannot run here")
+        hand_over_at = None
     dead = DeadStates() if table is None else table
     nodes = leaves = hits = pruned = 0
     path: list[tuple[int, int]] = []
@@ -149,8 +159,12 @@ def solve(
         nodes += 1
         if deadline.expired():
             raise SearchTimeout("the search had not finished", stats())
-        if nodes == hand_over_at:
-            raise _HandOver
+        if hand_over_at is not None and nodes >= hand_over_at:
+            # the compiled core loads meanwhile and takes over once it is ready
+            if nodes == hand_over_at:
+                start_loading(CORE)
+            if nodes % 256 == 0 and core_ready(CORE):
+                raise _HandOver
         if k > 1:
             young, old = dead.tables(k - 1)
         drag = DragBound(grid, k - 1)
@@ -183,19 +197,29 @@ def solve(
     try:
         found = moves_needed(grid) <= n and search(grid, n)
     except _HandOver:
-        return _solve_compiled(puzzle, same_color_swaps, deadline)
+        result = _solve_compiled(puzzle, same_color_swaps, deadline)
+        if result is not None:
+            return result
+        hand_over_at = None  # the compiled core cannot run here: on in Python, from the start
+        found = search(grid, n)
     moves = None
     if found:
         moves = tuple(Move(src // HEIGHT, src % HEIGHT, g) for src, g in reversed(path))
     return MayanResult(n, moves, "search", stats())
 
 
-def _solve_compiled(puzzle: Puzzle, same_color_swaps: bool, deadline: Deadline) -> MayanResult:
+def _solve_compiled(
+    puzzle: Puzzle, same_color_swaps: bool, deadline: Deadline
+) -> MayanResult | None:
     """The search by the compiled core, from the start, within what is left of the deadline
-    (the board has passed the bound and n >= 1)."""
-    from graphsearch.mayan.compiled import FOUND, RUNNING, CompiledSearch
-
-    search = CompiledSearch.start(puzzle.board.grid(), puzzle.n, distance_table(), same_color_swaps)
+    (the board has passed the bound and n >= 1); None when the core cannot run here."""
+    core = load_core(CORE, deadline)
+    if core is None:
+        return None
+    FOUND, RUNNING = core.FOUND, core.RUNNING
+    search: CompiledSearch = core.CompiledSearch.start(
+        puzzle.board.grid(), puzzle.n, distance_table(), same_color_swaps
+    )
 
     def stats() -> SearchStats:
         return search.stats(round(deadline.elapsed(), 6))

@@ -408,3 +408,89 @@ def test_one_limit_on_the_turns(solve):
     one_line_error(solve("clear", "--max-turns", MAX_TURNS + 1, "-", stdin=board.encode()))
     with pytest.raises(llk.InvalidInputError):
         llk.clear([[1, 2, 2, 1]], max_turns=MAX_TURNS + 1)
+
+
+# 8. loading the compiled cores: a damaged cache, no writable cache folder, the JIT turned
+# off, and compiling past the time limit
+def test_a_damaged_cache_is_emptied_and_the_core_compiled_again(monkeypatch):
+    import types
+
+    from graphsearch import _jit
+
+    flushed = []
+    calls = []
+
+    class Cache:
+        def flush(self):
+            flushed.append(True)
+
+    def warm_up():
+        calls.append(True)
+        if not flushed:
+            raise EOFError("a damaged cache file")
+
+    fake = types.ModuleType("fake_core")
+    fake.kernel = types.SimpleNamespace(_cache=Cache())
+    fake.warm_up = warm_up
+    monkeypatch.setattr(_jit.importlib, "import_module", lambda name: fake)
+    assert _jit._warm("fake_core") is fake
+    assert flushed == [True] and len(calls) == 2
+
+
+def test_a_core_that_never_loads_leaves_the_search_to_python(monkeypatch):
+    import types
+
+    from graphsearch import _jit
+
+    def broken():
+        raise RuntimeError("cannot cache function: no locator available")
+
+    fake = types.ModuleType("fake_core")
+    fake.warm_up = broken
+    monkeypatch.setattr(_jit.importlib, "import_module", lambda name: fake)
+    assert _jit._warm("fake_core") is None
+
+
+def test_a_read_only_install_caches_elsewhere(monkeypatch, tmp_path):
+    from pathlib import Path
+
+    from graphsearch import _jit
+
+    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
+    monkeypatch.setattr(Path, "home", lambda: tmp_path)
+    package = Path(_jit.__file__).resolve().parent
+    monkeypatch.setattr(_jit, "_writable", lambda folder: package not in folder.parents)
+    _jit._choose_cache_dir()
+    import os
+
+    assert os.environ["NUMBA_CACHE_DIR"] == str(tmp_path / ".cache" / "graphsearch" / "numba")
+
+
+def test_with_the_jit_off_the_searches_stay_in_python(monkeypatch):
+    from graphsearch import _jit, mayan
+
+    monkeypatch.setenv("NUMBA_DISABLE_JIT", "1")
+    assert not _jit.jit_available()
+    board = [[1, 2, 3, 1], [2, 3, 1, 2], [3, 1, 2, 3]]
+    result = llk.clear(board, gravity="down", outside=True)
+    assert (
+        result.clearable == llk.clear(board, gravity="down", outside=True, engine="dfs").clearable
+    )
+    assert mayan.solve(SAMPLE.read_text()).stats.core == "python"
+
+
+def test_loading_a_core_keeps_the_deadline(monkeypatch):
+    import time
+
+    from graphsearch import _jit
+    from graphsearch.deadline import Deadline
+    from graphsearch.errors import SearchTimeout
+
+    monkeypatch.setattr(_jit, "jit_available", lambda: True)
+    monkeypatch.setattr(_jit, "_warm", lambda name: time.sleep(3))
+    monkeypatch.setattr(_jit, "_loading", {})
+    start = time.perf_counter()
+    with pytest.raises(SearchTimeout):
+        _jit.load_core("slow_core", Deadline(0.2))
+    assert time.perf_counter() - start < 1.5
+    assert not _jit.core_ready("slow_core")

@@ -180,7 +180,7 @@ def race(board, outside: bool) -> tuple[list[ClearMove] | None, str]:
     pairing = PairingSearch(pos, 2, deadline, stats)
     node, moves = pairing.root.copy(), []
     pairing.close(node, moves)
-    rival = clearing._Rival(pos.copy(), deadline, stats)
+    rival = clearing._Rival(core, pos.copy(), deadline, stats)
     found = rival.race(pairing, node, moves)
     compiled_won = rival.status != core.RUNNING and (
         pairing.work * clearing.RACE_RATIO > rival.search.nodes

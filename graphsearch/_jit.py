@@ -1,0 +1,141 @@
+"""Loading the numba-compiled cores so that loading them never breaks a run.
+
+A core (``graphsearch.mayan.compiled``, ``graphsearch.llk.compiled``) is compiled the first
+time it runs and its machine code kept in numba's cache.  ``load_core`` makes sure that:
+
+* the cache has a writable home: beside the package when that is writable, else a folder
+  of this user's or a temporary one (``NUMBA_CACHE_DIR``), so a read-only install works;
+* a damaged cache file is emptied and the core compiled again, rather than failing every
+  later run;
+* compiling keeps the caller's time limit: the core is warmed up (compiled, or read from
+  the cache) in a thread, while the caller searches on in Python (``start_loading``,
+  ``core_ready``) or waits on its deadline (``load_core``);
+* where the core cannot run (no numba, ``NUMBA_DISABLE_JIT`` set, which would run it as
+  slow Python, or any failure to compile) the caller is told so and searches in Python:
+  slower, the same answers.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import importlib.util
+import os
+import sys
+import tempfile
+import threading
+from pathlib import Path
+from types import ModuleType
+
+from graphsearch.deadline import Deadline
+from graphsearch.errors import SearchTimeout
+
+__all__ = ["core_ready", "jit_available", "load_core", "start_loading"]
+
+_loading: dict[str, _Loading] = {}
+_lock = threading.Lock()
+
+
+def jit_available() -> bool:
+    """Whether numba is installed and its compiler is on."""
+    if importlib.util.find_spec("numba") is None:
+        return False
+    return os.environ.get("NUMBA_DISABLE_JIT", "0").strip() in ("", "0")
+
+
+def _writable(folder: Path) -> bool:
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder):
+            return True
+    except OSError:
+        return False
+
+
+def _choose_cache_dir() -> None:
+    """Point numba at a writable cache folder when the package's own is not writable."""
+    if os.environ.get("NUMBA_CACHE_DIR"):
+        return
+    here = Path(__file__).resolve().parent
+    if all(_writable(here / sub / "__pycache__") for sub in ("mayan", "llk")):
+        return
+    for folder in (
+        Path.home() / ".cache" / "graphsearch" / "numba",
+        Path(tempfile.gettempdir()) / f"graphsearch-numba-{os.getuid()}",
+    ):
+        if _writable(folder):
+            os.environ["NUMBA_CACHE_DIR"] = str(folder)
+            if "numba" in sys.modules:
+                from numba.core import config
+
+                config.CACHE_DIR = str(folder)  # type: ignore[attr-defined]
+            return
+
+
+def _warm(name: str) -> ModuleType | None:
+    """Import the core and run its ``warm_up`` (compiling it, or reading numba's cache);
+    a damaged cache is emptied and the warm-up tried once more; None when it fails."""
+    try:
+        _choose_cache_dir()
+        module = importlib.import_module(name)
+    except Exception:  # no cache location, a broken numba: search in Python instead
+        return None
+    for attempt in range(2):
+        try:
+            module.warm_up()
+            return module
+        except Exception:
+            if attempt == 0:
+                _flush_caches(module)
+    return None
+
+
+def _flush_caches(module: ModuleType) -> None:
+    """Empty the cache index of every compiled function of the module."""
+    for value in vars(module).values():
+        cache = getattr(value, "_cache", None)
+        flush = getattr(cache, "flush", None)
+        if callable(flush):
+            with contextlib.suppress(Exception):  # a cache it cannot write stays as it is
+                flush()
+
+
+class _Loading:
+    """One core being loaded in a thread of its own."""
+
+    def __init__(self, name: str) -> None:
+        self.result: list[ModuleType | None] = []
+        self.thread = threading.Thread(
+            target=lambda: self.result.append(_warm(name)), name=f"load {name}", daemon=True
+        )
+        self.thread.start()
+
+
+def start_loading(name: str) -> None:
+    """Start loading the core in the background, if it is not loading or loaded."""
+    with _lock:
+        if name not in _loading:
+            _loading[name] = _Loading(name)
+
+
+def core_ready(name: str) -> bool:
+    """Whether the core's loading has ended (``load_core`` then answers at once)."""
+    with _lock:
+        loading = _loading.get(name)
+    return loading is not None and not loading.thread.is_alive()
+
+
+def load_core(name: str, deadline: Deadline) -> ModuleType | None:
+    """The compiled core ``name``, warmed up, or None when it cannot run here (search in
+    Python then).  Raises SearchTimeout when the deadline passes while it compiles (the
+    loading goes on in the background)."""
+    if not jit_available():
+        return None
+    start_loading(name)
+    loading = _loading[name]
+    while loading.thread.is_alive():
+        left = deadline.left()
+        loading.thread.join(None if left is None else min(left, 0.05))
+        if loading.thread.is_alive() and deadline.passed():
+            raise SearchTimeout("the compiled core was still compiling")
+    return loading.result[0] if loading.result else None
