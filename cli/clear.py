@@ -22,6 +22,7 @@ from .common import (
     output_option,
     outside_option,
     read_input,
+    time_left,
     time_limit_option,
     to_json,
 )
@@ -92,7 +93,7 @@ def clear_command(
     if not cases:
         raise CliError(f"{name}: there is no board in the input (expected 'n m' and n rows)")
     solve = get_clear_engine(engine)
-    deadline = Deadline(time_limit)
+    deadline = Deadline(time_left(time_limit))
     results = []
     for number, case in enumerate(cases, 1):
         try:

@@ -8,6 +8,7 @@ import os
 import re
 import stat
 import sys
+import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -45,6 +46,7 @@ __all__ = [
     "read_input",
     "read_puzzle",
     "same_color_swaps_option",
+    "time_left",
     "time_limit_option",
     "to_json",
 ]
@@ -268,6 +270,16 @@ def to_json(obj: object) -> str:
 
     text = json.dumps(obj, indent=2, ensure_ascii=False)
     return re.sub(r"\[([\s\d.\-]+(?:,[\s\d.\-]+)*)\]", flatten, text)
+
+
+def time_left(time_limit: float | None) -> float | None:
+    """What is left of ``--time-limit`` (None: no limit), counted from the moment the
+    command line started loading, so that the whole process keeps the limit."""
+    if time_limit is None:
+        return None
+    from . import STARTED
+
+    return max(time_limit - (time.perf_counter() - STARTED), 1e-3)
 
 
 def emit(text: str, output: str | None) -> None:

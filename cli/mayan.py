@@ -22,6 +22,7 @@ from .common import (
     output_option,
     read_puzzle,
     same_color_swaps_option,
+    time_left,
     time_limit_option,
     to_json,
 )
@@ -132,7 +133,7 @@ def mayan_command(
                 engine,
                 puzzle,
                 same_color_swaps=same_color_swaps,
-                time_limit=time_limit,
+                time_limit=time_left(time_limit),
                 prefilter=prefilter,
             )
     except SearchTimeout as exc:
@@ -178,13 +179,16 @@ def _solutions(
         with library_errors(name):
             if count:
                 counted = count_solutions(
-                    puzzle, same_color_swaps=same_color_swaps, limit=limit, time_limit=time_limit
+                    puzzle,
+                    same_color_swaps=same_color_swaps,
+                    limit=limit,
+                    time_limit=time_left(time_limit),
                 )
                 if fmt == "json":
                     return to_json(_count_json(puzzle, counted, same_color_swaps)) + "\n"
                 return f"{counted.count}\n"
             listing = iter_solutions(
-                puzzle, same_color_swaps=same_color_swaps, time_limit=time_limit
+                puzzle, same_color_swaps=same_color_swaps, time_limit=time_left(time_limit)
             )
             found = list(islice(listing, limit))
     except SearchTimeout as exc:

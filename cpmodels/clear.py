@@ -81,6 +81,8 @@ class ClearModel:
         self.before: dict[tuple[int, int], Literal] = {}
         self.uses: list[tuple[Literal, int, list[int]]] = []  # literal, tile, tiles on path
         for p in candidates:
+            if search.deadline.passed():  # a large model takes a while to build
+                raise SearchTimeout("the CP-SAT model was still being built", search.stats)
             t, u = search.pair_tiles[p]
             x = model.new_constant(1) if p in node.pending else model.new_bool_var(f"x{p}")
             self.x[p] = x

@@ -171,6 +171,8 @@ class _Search:
             key=lambda kind: len(pos.tiles[kind]),
         )
         for kind in order:
+            if len(pos.tiles[kind]) > 8 and self.deadline.passed():  # a large type: many pairs
+                raise SearchTimeout("the search had not finished", self.stats)
             for pair in pos.pairs(kind):
                 if pair in linked or pos.links(*pair, self.max_turns):
                     linked.add(pair)

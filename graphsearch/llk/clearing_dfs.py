@@ -52,7 +52,11 @@ def solve(
         stats.nodes += 1
         if deadline.expired():
             raise SearchTimeout("the search had not finished", stats)
-        for move in linkable_pairs(tiles, outside=outside, max_turns=max_turns):
+        try:
+            moves = linkable_pairs(tiles, outside=outside, max_turns=max_turns, deadline=deadline)
+        except SearchTimeout:
+            raise SearchTimeout("the search had not finished", stats) from None
+        for move in moves:
             step = play(tiles, move, outside=outside, max_turns=max_turns, gravity=gravity)
             rest = dfs(step.after)
             if rest is not None:

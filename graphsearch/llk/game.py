@@ -19,6 +19,8 @@ import numpy as np
 
 from graphsearch._checks import check_flag
 from graphsearch.choices import GRAVITIES
+from graphsearch.deadline import Deadline
+from graphsearch.errors import SearchTimeout
 from graphsearch.llk.grid import InvalidGridError, Query, as_board
 from graphsearch.llk.link import Cell, Link
 
@@ -183,15 +185,22 @@ def clears(
 
 
 def linkable_pairs(
-    board: np.ndarray, *, outside: bool = False, max_turns: int = 2
+    board: np.ndarray,
+    *,
+    outside: bool = False,
+    max_turns: int = 2,
+    deadline: Deadline | None = None,
 ) -> list[ClearMove]:
-    """Every move the rules allow on a settled board, in row-major order of the pair."""
+    """Every move the rules allow on a settled board, in row-major order of the pair;
+    SearchTimeout when the ``deadline`` passes first (a large board takes a while)."""
     from graphsearch.llk.scan import LinkScanner
 
     scanner = LinkScanner(board, outside=outside)
     cells: list[Cell] = [(int(r), int(c)) for r, c in np.argwhere(board)]
     moves = []
     for i, a in enumerate(cells):
+        if deadline is not None and deadline.expired():
+            raise SearchTimeout("the moves of a position were still being listed")
         for b in cells[i + 1 :]:
             if board[a] == board[b] and scanner.link(Query(a, b), max_turns).linked:
                 moves.append(ClearMove(a, b))

@@ -494,3 +494,26 @@ def test_loading_a_core_keeps_the_deadline(monkeypatch):
         _jit.load_core("slow_core", Deadline(0.2))
     assert time.perf_counter() - start < 1.5
     assert not _jit.core_ready("slow_core")
+
+
+# 1 again: every engine reads the clock inside its long steps (building a model, listing a
+# position's moves on a large board, a type of many tiles)
+@pytest.mark.parametrize(
+    "engine, rules", [("dfs", []), ("cpsat", []), ("search", ["--gravity", "left", "--outside"])]
+)
+def test_long_steps_keep_the_time_limit(solve_process, engine, rules):
+    import time
+
+    rng = random.Random(7)
+    tiles = [1 + i % 3 for i in range(400)]
+    rng.shuffle(tiles)
+    text = "20 20\n" + "\n".join(
+        " ".join(map(str, tiles[r * 20 : (r + 1) * 20])) for r in range(20)
+    )
+    start = time.perf_counter()
+    run = solve_process(
+        "clear", "--engine", engine, *rules, "--time-limit", "1", "-", stdin=text.encode()
+    )
+    elapsed = time.perf_counter() - start
+    assert run.status in (0, 3), run
+    assert elapsed < 4  # a hang, not a speed: the limit plus start-up, with room to spare
