@@ -9,7 +9,9 @@ time it runs and its machine code kept in numba's cache.  ``load_core`` makes su
   later run;
 * compiling keeps the caller's time limit: the core is warmed up (compiled, or read from
   the cache) in a thread, while the caller searches on in Python (``start_loading``,
-  ``core_ready``) or waits on its deadline (``load_core``);
+  ``core_ready``) or waits on its deadline (``load_core``); a process that ends while the
+  core still compiles leaves the compiling to a detached process of its own, so that the
+  next run finds the core in the cache;
 * where the core cannot run (no numba, ``NUMBA_DISABLE_JIT`` set, which would run it as
   slow Python, or any failure to compile) the caller is told so and searches in Python:
   slower, the same answers.
@@ -17,10 +19,12 @@ time it runs and its machine code kept in numba's cache.  ``load_core`` makes su
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import importlib
 import importlib.util
 import os
+import subprocess
 import sys
 import tempfile
 import threading
@@ -115,14 +119,38 @@ def start_loading(name: str) -> None:
     """Start loading the core in the background, if it is not loading or loaded."""
     with _lock:
         if name not in _loading:
+            if not _loading:
+                atexit.register(_compile_on_after_exit)
             _loading[name] = _Loading(name)
 
 
-def core_ready(name: str) -> bool:
-    """Whether the core's loading has ended (``load_core`` then answers at once)."""
+def _compile_on_after_exit() -> None:
+    """At exit, a core still compiling is handed to a process of its own that outlives
+    this one, so that the next run finds it in numba's cache (a run that ends before the
+    compiler does would otherwise never fill the cache)."""
+    for name, loading in list(_loading.items()):
+        if loading.thread.is_alive():
+            with contextlib.suppress(OSError):
+                subprocess.Popen(
+                    [sys.executable, "-c", f"from graphsearch._jit import _warm; _warm({name!r})"],
+                    stdin=subprocess.DEVNULL,
+                    stdout=subprocess.DEVNULL,
+                    stderr=subprocess.DEVNULL,
+                    start_new_session=True,
+                )
+
+
+def core_ready(name: str, wait: float = 0.0) -> bool:
+    """Whether the core's loading has ended (``load_core`` then answers at once), after
+    waiting for it at most ``wait`` seconds: reading a core from the cache takes about
+    half a second, which is best spent waiting (a search beside it slows it down)."""
     with _lock:
         loading = _loading.get(name)
-    return loading is not None and not loading.thread.is_alive()
+    if loading is None:
+        return False
+    if wait > 0:
+        loading.thread.join(wait)
+    return not loading.thread.is_alive()
 
 
 def load_core(name: str, deadline: Deadline) -> ModuleType | None:

@@ -93,6 +93,7 @@ COMPILED_SLICE = 5000
 LATE_AFTER = 4000
 RACE_RATIO = 32
 CORE = "graphsearch.llk.compiled"  # the compiled move search, loaded by ``_jit.load_core``
+LOAD_WAIT = 1.5  # seconds the Python search waits for it before going on beside it
 
 # The move search's table of dead positions holds at most DEAD_BYTES (a key is the padded
 # grid, a byte a cell: 1 MB a position on a 1000 x 1000 board), and the positions on its
@@ -280,10 +281,13 @@ class _Search:
         if self.deadline.expired():
             raise SearchTimeout("the search had not finished", self.stats)
         if self.hand_over_at is not None and self.stats.nodes >= self.hand_over_at:
-            # the compiled search loads meanwhile and takes over once it is ready
+            # the compiled search loads (a second from the cache, half a minute when it
+            # compiles) while this one goes on, and takes over once it is ready
+            wait = 0.0
             if self.stats.nodes == self.hand_over_at:
                 start_loading(CORE)
-            if self.stats.nodes % 16 == 0 and core_ready(CORE):
+                wait = min(LOAD_WAIT, self.deadline.left() or LOAD_WAIT)
+            if (wait or self.stats.nodes % 16 == 0) and core_ready(CORE, wait):
                 raise _HandOver
         if self.budget is not None:
             self.budget -= 1
