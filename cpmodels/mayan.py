@@ -58,7 +58,7 @@ from typing import TYPE_CHECKING, Any
 from cpmodels._solve import run_solver
 from graphsearch.deadline import Deadline
 from graphsearch.errors import SearchTimeout
-from graphsearch.mayan.board import HEIGHT, WIDTH, Move, Puzzle
+from graphsearch.mayan.board import HEIGHT, WIDTH, InvalidBoardError, Move, Puzzle
 from graphsearch.mayan.bounds import distance_table
 from graphsearch.mayan.result import MayanResult, SearchStats
 from graphsearch.mayan.rules import is_solution
@@ -172,6 +172,11 @@ def build(
     return _Builder(puzzle, same_color_swaps, deadline or Deadline(None)).build()
 
 
+# The most layers a model is built with (some 65 KB of CP-SAT's memory each): n = 10,000
+# on a board of 30 blocks would take 110,000 layers and 7 GB.
+MAX_LAYERS = 4000
+
+
 class _Builder:
     """Adds the model's variables and clauses, one part of a layer at a time.
 
@@ -201,7 +206,16 @@ class _Builder:
         self.model.add_bool_or([self.true])
         self.active: Literal = self.true  # the round being built binds (see _settle)
         self._reached: dict[int, list[set[tuple[int, ...]]]] = {}  # see histograms
-        self.b = [self._state(t) for t in range(self.layers + 1)]
+        if self.layers > MAX_LAYERS:
+            raise InvalidBoardError(
+                f"the CP-SAT model takes a layer of cells per move and per removal round: "
+                f"{self.layers} here, and it builds at most {MAX_LAYERS} (use --engine search)"
+            )
+        self.b = []
+        for t in range(self.layers + 1):
+            if t % 64 == 0:
+                self._check_clock()
+            self.b.append(self._state(t))
 
     def _check_clock(self) -> None:
         if self.deadline.passed():

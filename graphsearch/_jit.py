@@ -34,7 +34,14 @@ from types import ModuleType
 from graphsearch.deadline import Deadline
 from graphsearch.errors import SearchTimeout
 
-__all__ = ["core_ready", "jit_available", "load_core", "start_loading"]
+__all__ = [
+    "any_loaded",
+    "compile_on_after_exit",
+    "core_ready",
+    "jit_available",
+    "load_core",
+    "start_loading",
+]
 
 _loading: dict[str, _Loading] = {}
 _lock = threading.Lock()
@@ -120,11 +127,11 @@ def start_loading(name: str) -> None:
     with _lock:
         if name not in _loading:
             if not _loading:
-                atexit.register(_compile_on_after_exit)
+                atexit.register(compile_on_after_exit)
             _loading[name] = _Loading(name)
 
 
-def _compile_on_after_exit() -> None:
+def compile_on_after_exit() -> None:
     """At exit, a core still compiling is handed to a process of its own that outlives
     this one, so that the next run finds it in numba's cache (a run that ends before the
     compiler does would otherwise never fill the cache)."""
@@ -138,6 +145,12 @@ def _compile_on_after_exit() -> None:
                     stderr=subprocess.DEVNULL,
                     start_new_session=True,
                 )
+
+
+def any_loaded() -> bool:
+    """Whether this process has started loading a core: its exit then waits on numba's
+    teardown (up to most of a second), which a command line may skip."""
+    return bool(_loading)
 
 
 def core_ready(name: str, wait: float = 0.0) -> bool:

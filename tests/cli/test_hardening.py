@@ -135,13 +135,25 @@ def test_time_limit_must_be_a_positive_number(solve, limit):
     one_line_error(solve("mayan", "--time-limit", limit, SAMPLE))
 
 
-@pytest.mark.parametrize("engine", ["search", "dfs", "cpsat"])
+@pytest.mark.parametrize("engine", ["search", "dfs"])
 def test_the_largest_n_honours_the_time_limit(solve, engine):
     run = solve(
         "mayan", "--engine", engine, "--time-limit", "1", "-", stdin=f"10000\n{DENSE}".encode()
     )
     one_line_error(run, status=3)
     assert "time limit of 1 s" in run.err
+
+
+def test_the_cp_sat_model_refuses_an_n_it_cannot_hold(solve):
+    # it built a layer of cells per move and removal round before looking at the clock:
+    # 160 s and 7 GB for n = 10,000 with a time limit of 1 s
+    run = solve("mayan", "--engine", "cpsat", "-", stdin=f"10000\n{DENSE}".encode())
+    one_line_error(run, status=2)
+    assert "at most 4000" in run.err and "--engine search" in run.err
+    run = solve(
+        "mayan", "--engine", "cpsat", "--time-limit", "1", "-", stdin=f"300\n{DENSE}".encode()
+    )
+    one_line_error(run, status=3)
 
 
 # 12, 13, 14. standard output full or closed, standard input closed
