@@ -361,18 +361,20 @@ def solve(
             )
             found = moves is not None
             path = moves or []
+        elif odd:
+            found = False
         else:
             _check_move_search_size(pos)
             search.budget = max_nodes
             search.hand_over_at = _hand_over_at(compiled, pos, max_turns)
-            found, path = _move_search(search, pos, odd, compiled, max_nodes)
+            found, path = _move_search(search, pos, compiled, max_nodes)
     finally:
         search.stats.seconds = round(deadline.elapsed(), 6)
     return ClearResult(tuple(path) if found else None, "search", search.stats)
 
 
 def _move_search(
-    search: _Search, pos: Position, odd: bool, compiled: bool | None, max_nodes: int | None
+    search: _Search, pos: Position, compiled: bool | None, max_nodes: int | None
 ) -> tuple[bool, list[ClearMove]]:
     """The move search of ``pos``, handed over to the compiled one after
     ``search.hand_over_at`` positions; where the compiled one cannot run, the Python search
@@ -383,7 +385,7 @@ def _move_search(
         try:
             if search.hand_over_at == 0:
                 raise _HandOver
-            return not odd and search.clear(start.copy(), set(), path), path
+            return search.clear(start.copy(), set(), path), path
         except _Exhausted:
             message = f"the search used up its {max_nodes} positions"
             raise SearchTimeout(message, search.stats) from None

@@ -32,6 +32,9 @@ def solve(
     """A clearing of the whole board, or None when no order of moves clears it."""
     check_gravity(gravity)
     tiles = settle(as_board(board), gravity)
+    _, counts = np.unique(tiles[tiles > 0], return_counts=True)
+    if (counts % 2).any():  # a type with an odd count never goes
+        return ClearResult(None, "dfs", ClearStats())
     need = (int(np.count_nonzero(tiles)) // 2 + 1) * tiles.nbytes * 2
     if need > MAX_BYTES:
         raise InvalidGridError(

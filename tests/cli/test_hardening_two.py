@@ -524,3 +524,15 @@ def test_long_steps_keep_the_time_limit(solve_process, engine, rules):
     elapsed = time.perf_counter() - start
     assert run.status in (0, 3), run
     assert elapsed < 4  # a hang, not a speed: the limit plus start-up, with room to spare
+
+
+@pytest.mark.parametrize("engine", ["search", "dfs", "cpsat"])
+@pytest.mark.parametrize("gravity", ["none", "down"])
+def test_an_odd_type_is_no_before_any_size_limit(engine, gravity):
+    import numpy as np
+
+    if engine == "cpsat" and gravity != "none":
+        pytest.skip("the cpsat engine plays without gravity")
+    board = np.zeros((1000, 1000), dtype=np.int64)
+    board[0, 0] = board[5, 5] = board[7, 7] = 10**17
+    assert not llk.clear(board, engine=engine, gravity=gravity).clearable
