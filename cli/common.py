@@ -204,15 +204,25 @@ def max_turns_option(help: str = "The most turns a path may make.") -> Callable[
 
 
 def gravity_option() -> Callable[[F], F]:
-    from graphsearch.choices import GRAVITIES
+    from graphsearch.choices import MODES
 
+    def english(ctx: click.Context, param: click.Parameter, value: str) -> str:
+        for name, chinese in MODES.items():
+            if value == chinese:
+                return name
+        return value
+
+    names = ", ".join(f"{name} ({chinese})" for name, chinese in MODES.items())
     return click.option(
         "--gravity",
-        type=click.Choice(GRAVITIES),
+        type=click.Choice([*MODES, *MODES.values()]),
         default="none",
         show_default=True,
-        help="After every removal (and before the first move) tiles slide toward this side "
-        "within their column (down, up) or row (left, right); KShisen's gravity is down.",
+        callback=english,
+        metavar="MODE",
+        help="The 变化 of the classic games, by its English or Chinese name: after every "
+        "removal (and before the first move) the tiles of each line slide to its end "
+        f"(SPEC section 4): {names}.  KShisen's gravity is down.",
     )
 
 

@@ -165,8 +165,8 @@ def generate_mayan(
     show_default=True,
     help="backwards: put pairs on the board one by one, each on two cells that link then "
     "(clearable by construction; fast, but greedy play clears most of them); sampling: deal "
-    "at random and keep what the search clears (the game's own deals); auto: sampling "
-    "without gravity, backwards with it.",
+    "at random and keep what the search clears (the game's own deals); auto: backwards "
+    "with down, up, left or right (or more than two turns), sampling otherwise.",
 )
 @click.option(
     "--greedy-fails",
@@ -213,9 +213,11 @@ def generate_llk(
 ) -> None:
     """连连看 boards that can be cleared under the given rule (solve clear's format)."""
     from graphsearch.llk.generate import generate_boards
+    from graphsearch.llk.gravity import CLASSIC
 
     if method == "auto":
-        method = "sampling" if gravity == "none" and max_turns <= 2 else "backwards"
+        slides = gravity in CLASSIC or (gravity == "none" and max_turns > 2)
+        method = "backwards" if slides else "sampling"
     made = generate_boards(
         rows,
         cols,

@@ -11,6 +11,7 @@ __all__ = [
     "MAX_TURNS",
     "MAYAN_ENGINES",
     "MAYAN_PREFILTERS",
+    "MODES",
 ]
 
 # name -> module whose ``solve(puzzle, *, same_color_swaps, time_limit)`` returns MayanResult
@@ -41,5 +42,21 @@ CLEAR_ENGINES = {
 # never needs more than about n * m turns, so a larger limit would change nothing)
 MAX_TURNS = (1 << 63) - 1
 
-# the side tiles slide toward after every removal in the whole-board game
-GRAVITIES = ("none", "down", "up", "left", "right")
+# the gravity modes (变化) of the whole-board game, English name -> Chinese name (the lines
+# of each are in ``graphsearch.llk.gravity``)
+MODES = {
+    "none": "不变化",
+    "down": "向下",
+    "up": "向上",
+    "left": "向左",
+    "right": "向右",
+    "up-down-apart": "上下分离",
+    "left-right-apart": "左右分离",
+    "up-down-center": "上下集中",
+    "left-right-center": "左右集中",
+    "up-left-down-right": "上左下右",
+    "left-down-right-up": "左下右上",
+    "outward": "向外扩散",
+    "inward": "向内集中",
+}
+GRAVITIES = tuple(MODES)

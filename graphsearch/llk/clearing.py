@@ -62,6 +62,7 @@ from graphsearch._jit import core_ready, jit_available, load_core, start_loading
 from graphsearch.deadline import Deadline
 from graphsearch.errors import SearchTimeout
 from graphsearch.llk.game import ClearMove, check_gravity, settle
+from graphsearch.llk.gravity import CLASSIC
 from graphsearch.llk.grid import InvalidGridError, as_board
 from graphsearch.llk.position import ALONE_WORK, Position, links
 
@@ -327,7 +328,7 @@ def solve(
     verdict on every machine.  ``compiled`` (gravity, at most two turns): True searches
     with the compiled core from the start, False never, None (the default) hands over to it
     after ``COMPILED_AFTER`` positions when numba is installed; the clearing is the same."""
-    check_gravity(gravity)
+    gravity = check_gravity(gravity)
     tiles = settle(as_board(board), gravity)
     pos = Position(tiles, outside=outside, gravity=gravity)
     pairs = sum(len(cells) * (len(cells) - 1) // 2 for cells in pos.tiles)
@@ -411,13 +412,15 @@ def _check_move_search_size(pos: Position) -> None:
 
 
 def _compiled_fits(pos: Position, max_turns: int) -> bool:
-    """Whether the compiled search takes this board: at most two turns, types that fit in
-    a byte, a padded grid of at most 64 x 64 cells (a row's or a column's cells are a
+    """Whether the compiled search takes this board: at most two turns, no gravity or one
+    of the four whole-line modes (it steps along one direction to find tops), types that
+    fit in a byte, a padded grid of at most 64 x 64 cells (a row's or a column's cells are a
     word), and move lists of at most 256 MB (a level's every pair, for every level)."""
     pairs = sum(len(cells) * (len(cells) - 1) // 2 for cells in pos.tiles)
     levels = pos.remaining() // 2 + 2
     return (
         max_turns == 2
+        and pos.gravity in ("none", *CLASSIC)
         and len(pos.types) <= 255
         and max(pos.W, len(pos.grid) // pos.W) <= 64
         and levels * (pairs + 1) * 24 <= 1 << 28

@@ -30,7 +30,7 @@ def solve(
     time_limit: float | None = None,
 ) -> ClearResult:
     """A clearing of the whole board, or None when no order of moves clears it."""
-    check_gravity(gravity)
+    gravity = check_gravity(gravity)
     tiles = settle(as_board(board), gravity)
     _, counts = np.unique(tiles[tiles > 0], return_counts=True)
     if (counts % 2).any():  # a type with an odd count never goes

@@ -3,9 +3,9 @@
 This module is the one rule implementation every clearing is replayed through.  A move
 removes two tiles of one type that link under the rule of ``solve llk`` (at most
 ``max_turns`` turns, the ring with ``outside``), decided here by the scan engine; then,
-with gravity, the board settles: every tile slides as far as it can toward that side within
-its column (``down``, ``up``) or row (``left``, ``right``), the tiles of a line keeping their
-order.  The board is settled before the first move too.  Moves name positions at the time
+with gravity, the board settles: the tiles of each line of the mode slide as far as they
+can toward the line's end, keeping their order (``graphsearch.llk.gravity`` lists the
+lines of the thirteen modes).  The board is settled before the first move too.  Moves name positions at the time
 of the move, 0-based ``(row, column)``; of the two tiles, the one earlier in row-major
 order comes first.
 """
@@ -18,9 +18,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from graphsearch._checks import check_flag
-from graphsearch.choices import GRAVITIES
+from graphsearch.choices import GRAVITIES, MODES
 from graphsearch.deadline import Deadline
 from graphsearch.errors import SearchTimeout
+from graphsearch.llk.gravity import canonical, passes
 from graphsearch.llk.grid import InvalidGridError, Query, as_board
 from graphsearch.llk.link import Cell, Link
 
@@ -80,29 +81,40 @@ class Step:
 
 
 def check_gravity(gravity: str) -> str:
-    if gravity not in GRAVITIES:
-        raise InvalidGridError(f"gravity is one of {', '.join(GRAVITIES)}, not {gravity!r}")
-    return gravity
+    """The English name of a gravity mode given by its English or Chinese name."""
+    name = canonical(gravity)
+    if name is None:
+        modes = ", ".join(f"{english} ({chinese})" for english, chinese in MODES.items())
+        raise InvalidGridError(f"gravity is one of {modes}, not {gravity!r}")
+    return name
 
 
 def settle(board: object, gravity: str = "none") -> np.ndarray:
-    """The board after every tile has slid toward ``gravity``'s side (a new read-only array)."""
+    """The board after its tiles have slid as the gravity mode says (a new read-only
+    array): each pass slides the tiles of each of its lines to the line's end, keeping
+    their order, and the passes repeat until no tile moves (``graphsearch.llk.gravity``)."""
     tiles = as_board(board)
-    if check_gravity(gravity) == "none":
+    mode = check_gravity(gravity)
+    if mode == "none":
         return tiles
-    # work on lines that fall toward their end: columns for down/up, rows for left/right
-    lines = tiles.T if gravity in ("down", "up") else tiles
-    if gravity in ("up", "left"):
-        lines = lines[:, ::-1]
-    out = np.zeros_like(lines)
-    for i, line in enumerate(lines):
-        kept = line[line != 0]
-        out[i, line.size - kept.size :] = kept
-    if gravity in ("up", "left"):
-        out = out[:, ::-1]
-    settled = np.ascontiguousarray(out.T if gravity in ("down", "up") else out)
-    settled.flags.writeable = False
-    return settled
+    out = tiles.copy()
+    moved = True
+    while moved:
+        moved = False
+        for lines in passes(mode, *out.shape):
+            for line in lines:
+                rows, cols = np.array(line).T
+                values = out[rows, cols]
+                kept = values[values != 0]
+                packed = np.zeros_like(values)
+                packed[: kept.size] = kept
+                if (packed != values).any():
+                    out[rows, cols] = packed
+                    moved = True
+        if len(passes(mode, *out.shape)) == 1:
+            break  # one pass of disjoint lines settles at once
+    out.flags.writeable = False
+    return out
 
 
 def _link(board: np.ndarray, move: ClearMove, outside: bool, max_turns: int) -> Link:

@@ -29,6 +29,7 @@ import numpy as np
 
 from graphsearch.errors import SearchTimeout
 from graphsearch.llk.game import ClearMove, check_gravity, clears, greedy_clearing
+from graphsearch.llk.gravity import CLASSIC
 from graphsearch.llk.position import Position
 
 __all__ = ["METHODS", "GeneratedBoard", "Rules", "board_rng", "deal", "generate_boards"]
@@ -96,7 +97,12 @@ def generate_boards(
     Raises LookupError when ``max_candidates`` candidates in a row are all rejected.
     """
     _check_size(rows, cols, types, copies)
-    check_gravity(gravity)
+    gravity = check_gravity(gravity)
+    if method == "backwards" and gravity not in ("none", *CLASSIC):
+        raise ValueError(
+            f"building backwards slides pairs into whole columns or rows only (none, "
+            f"{', '.join(CLASSIC)}); use the sampling method for {gravity}"
+        )
     if copies % 2:
         raise ValueError("a type with an odd number of tiles can never be cleared")
     if method not in METHODS:

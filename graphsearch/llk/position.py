@@ -11,9 +11,11 @@ rule every clearing is checked with.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cache
 
 import numpy as np
 
+from graphsearch.llk.gravity import canonical, passes
 from graphsearch.llk.link import Cell
 
 __all__ = ["ALONE_WORK", "WALL", "Position"]
@@ -30,14 +32,31 @@ ALONE_WORK = 2000
 class Position:
     """A settled board: the padded grid, its occupancy bitsets, and the cells of each type."""
 
-    __slots__ = ("H", "W", "cols", "gravity", "grid", "m", "n", "pad", "rows", "tiles", "types")
+    __slots__ = (
+        "H",
+        "W",
+        "cols",
+        "geometry",
+        "gravity",
+        "grid",
+        "m",
+        "n",
+        "pad",
+        "rows",
+        "tiles",
+        "types",
+    )
 
     def __init__(self, board: np.ndarray, *, outside: bool = False, gravity: str = "none") -> None:
         n, m = board.shape
         pad = 2 if outside else 1
         self.n, self.m, self.pad = n, m, pad
         self.H, self.W = n + 2 * pad, m + 2 * pad
-        self.gravity = gravity
+        mode = canonical(gravity)
+        if mode is None:
+            raise ValueError(f"unknown gravity mode {gravity!r}")
+        self.gravity = mode
+        self.geometry = _Geometry.of(mode, n, m, pad, self.W)
         ids: dict[int, int] = {}
         for kind in sorted(int(v) for v in np.unique(board) if v):
             ids[kind] = len(ids) + 1
@@ -71,7 +90,7 @@ class Position:
     def copy(self) -> Position:
         other = Position.__new__(Position)
         other.H, other.W, other.n, other.m, other.pad = self.H, self.W, self.n, self.m, self.pad
-        other.gravity, other.types = self.gravity, self.types
+        other.gravity, other.types, other.geometry = self.gravity, self.types, self.geometry
         other.grid = self.grid[:]
         other.rows = self.rows[:]
         other.cols = self.cols[:]
@@ -109,26 +128,30 @@ class Position:
             for b in cells[i + 1 :]:
                 yield a, b
 
-    def _above(self) -> int:
-        """With gravity: the step from a cell to the next one away from the side tiles
-        fall toward."""
-        above: int = {"down": -self.W, "up": self.W, "left": 1, "right": -1}[self.gravity]
-        return above
-
     def on_top(self, cell: int) -> bool:
         """With gravity: whether no tile lies on the far side of this tile in its line (so
-        that removing it moves no tile)."""
-        return bool(self.grid[cell + self._above()] <= 0)
+        that removing it moves no tile).  In ``outward`` and ``inward`` a removal can move
+        any tile: no tile is on top."""
+        place = self.geometry.place.get(cell)
+        if place is None:
+            return False
+        line, i = place
+        cells = self.geometry.lines[line]
+        return i + 1 == len(cells) or self.grid[cells[i + 1]] <= 0
 
     def beyond(self, cell: int) -> int:
         """With gravity: the tiles beyond this tile in its line (those that fall when it
-        goes); without gravity 0."""
-        if self.gravity == "none":
+        goes); without gravity, and in ``outward`` and ``inward``, 0."""
+        place = self.geometry.place.get(cell)
+        if place is None:
             return 0
-        above = self._above()
-        n, cell = 0, cell + above
-        while self.grid[cell] > 0:
-            n, cell = n + 1, cell + above
+        line, i = place
+        cells, grid = self.geometry.lines[line], self.grid
+        n = 0
+        for c in cells[i + 1 :]:
+            if grid[c] <= 0:
+                break
+            n += 1
         return n
 
     def remove(self, a: int, b: int) -> None:
@@ -145,47 +168,39 @@ class Position:
         if self.gravity != "none":
             self._settle(a, b)
 
-    def settle(self) -> None:
-        """Let every line fall (before the first move)."""
-        if self.gravity != "none":
-            vertical = self.gravity in ("down", "up")
-            for line in range(self.m if vertical else self.n):
-                self._fall(line)
-            self._index()
-
     def _settle(self, *cells: int) -> None:
-        vertical = self.gravity in ("down", "up")
-        lines = {(c % self.W if vertical else c // self.W) - self.pad for c in cells}
+        """Settle after the cells were emptied: their lines fall, or (``outward``,
+        ``inward``) the passes repeat until no tile moves."""
+        geometry = self.geometry
         moved: set[int] = set()
-        for line in lines:
-            moved |= self._fall(line)
+        if geometry.place:
+            for line in {geometry.place[c][0] for c in cells}:
+                moved |= self._fall(geometry.lines[line])
+        else:
+            changed = True
+            while changed:
+                changed = False
+                for lines in geometry.passes:
+                    for line_cells in lines:
+                        fell = self._fall(line_cells)
+                        if fell:
+                            moved |= fell
+                            changed = True
         for kind in moved:
             self.tiles[kind].sort()
 
-    def line_cells(self, line: int) -> list[int]:
-        """With gravity: the cells of one board column (down, up) or row (left, right),
-        from the end its tiles fall toward."""
-        W, pad = self.W, self.pad
-        if self.gravity in ("down", "up"):
-            x = line + pad
-            cells = [(y + pad) * W + x for y in range(self.n)]
-        else:
-            y = line + pad
-            cells = [y * W + x + pad for x in range(self.m)]
-        if self.gravity in ("down", "right"):
-            cells.reverse()
-        return cells
-
     def lines(self) -> list[list[int]]:
-        """With gravity: ``line_cells`` of every line."""
-        vertical = self.gravity in ("down", "up")
-        return [self.line_cells(line) for line in range(self.m if vertical else self.n)]
+        """With a gravity of fixed lines: the cells of every line, from the end its tiles
+        fall toward; without gravity, the rows."""
+        if self.gravity == "none":
+            W, pad = self.W, self.pad
+            return [[(y + pad) * W + x + pad for x in range(self.m)] for y in range(self.n)]
+        return [list(line) for line in self.geometry.lines]
 
-    def _fall(self, line: int) -> set[int]:
-        """Slide the tiles of one board column (down, up) or row (left, right) to its end,
-        keeping the bitsets and the cells of each type up to date; the types moved."""
+    def _fall(self, cells: tuple[int, ...]) -> set[int]:
+        """Slide the tiles of one line to its end, keeping the bitsets and the cells of
+        each type up to date; the types moved."""
         W, grid = self.W, self.grid
-        cells = self.line_cells(line)
         kept = [grid[c] for c in cells if grid[c]]
         moved = set()
         for i, c in enumerate(cells):
@@ -207,6 +222,29 @@ class Position:
                 self.rows[y] |= 1 << x
                 self.cols[x] |= 1 << y
         return moved
+
+
+class _Geometry:
+    """A gravity mode's lines on the padded grid (``graphsearch.llk.gravity``), shared by
+    every position of a search: ``passes``, and for a mode of fixed lines the ``lines``
+    and each cell's ``place`` (line, index from the end the line falls toward)."""
+
+    __slots__ = ("lines", "passes", "place")
+
+    def __init__(self, passes: tuple[tuple[tuple[int, ...], ...], ...]) -> None:
+        self.passes = passes
+        self.lines: tuple[tuple[int, ...], ...] = passes[0] if len(passes) == 1 else ()
+        self.place = {c: (i, j) for i, line in enumerate(self.lines) for j, c in enumerate(line)}
+
+    @staticmethod
+    @cache
+    def of(gravity: str, n: int, m: int, pad: int, W: int) -> _Geometry:
+        return _Geometry(
+            tuple(
+                tuple(tuple((r + pad) * W + c + pad for r, c in line) for line in lines)
+                for lines in passes(gravity, n, m)
+            )
+        )
 
 
 def links(rows: list[int], cols: list[int], W: int, a: int, b: int, max_turns: int) -> bool:

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from graphsearch.deadline import Deadline
 from graphsearch.errors import SearchTimeout
 from graphsearch.llk import clearing, clearing_dfs
-from graphsearch.llk.game import ClearMove, clears
+from graphsearch.llk.game import ClearMove, clears, settle
 from graphsearch.llk.generate import deal
 from graphsearch.llk.pairing import PairingSearch
 from graphsearch.llk.position import Position
@@ -107,8 +107,7 @@ def test_node_budget_and_small_table():
         clearing.solve(board, outside=True, gravity="down", compiled=False, max_nodes=5)
     assert fast.value.stats.nodes == slow.value.stats.nodes == 6
 
-    pos = Position(board, outside=True, gravity="down")
-    pos.settle()
+    pos = Position(settle(board, "down"), outside=True, gravity="down")
     results = []
     for entries in (core.TABLE_ENTRIES, 4):
         search = core.ClearCore.start(

@@ -1,0 +1,96 @@
+"""The gravity modes (变化) of the classic 连连看 games, as data.
+
+A mode is a list of *passes*; a pass is a set of disjoint *lines*, each a list of cells
+(0-based ``(row, column)``) from the end its tiles slide toward.  Settling a pass slides
+the tiles of each of its lines to that end, keeping their order; a mode settles its passes
+in turn, again and again until no tile moves (one round for every mode but ``outward`` and
+``inward``, whose two passes can feed each other).  For a board of R rows and C columns the
+top half is rows ``0 .. R // 2 - 1`` and the left half columns ``0 .. C // 2 - 1``
+(``../shared/SPEC.md`` section 4 counts from 1).
+
+The rules (``game.settle``) and the searches (``position.Position``) each read these lines
+with their own code.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from graphsearch.choices import GRAVITIES, MODES
+
+__all__ = ["CLASSIC", "GRAVITIES", "MODES", "SIMPLE", "canonical", "passes"]
+
+Cell = tuple[int, int]
+Line = tuple[Cell, ...]
+
+# modes whose lines are fixed (one pass): a tile never leaves its line
+SIMPLE = GRAVITIES[1:11]
+# the four whole-line modes the compiled search and the backwards board maker know
+CLASSIC = ("down", "up", "left", "right")
+_BY_CHINESE = {chinese: english for english, chinese in MODES.items()}
+
+
+def canonical(name: str) -> str | None:
+    """The English name of a mode given by its English or Chinese name, or None."""
+    if not isinstance(name, str):
+        return None
+    if name in MODES:
+        return name
+    return _BY_CHINESE.get(name)
+
+
+def _column(c: int, rows: range) -> Line:
+    return tuple((r, c) for r in rows)
+
+
+def _row(r: int, cols: range) -> Line:
+    return tuple((r, c) for c in cols)
+
+
+def _halves(size: int) -> tuple[range, range, range, range]:
+    """First half toward its start, toward its end; second half toward its end, toward its
+    start (each as the range of indices from the target end)."""
+    h = size // 2
+    return range(0, h), range(h - 1, -1, -1), range(size - 1, h - 1, -1), range(h, size)
+
+
+@cache
+def passes(mode: str, n: int, m: int) -> tuple[tuple[Line, ...], ...]:
+    """The passes of a mode on an n x m board (``none``: no pass)."""
+    rows, cols = range(n), range(m)
+    up, down = range(n), range(n - 1, -1, -1)
+    left, right = range(m), range(m - 1, -1, -1)
+    top_up, top_down, bottom_down, bottom_up = _halves(n)
+    left_left, left_right, right_right, right_left = _halves(m)
+    top = range(n // 2)
+    left_half = range(m // 2)
+    apart_v = tuple(
+        line for c in cols for line in (_column(c, top_up), _column(c, bottom_down)) if line
+    )
+    apart_h = tuple(
+        line for r in rows for line in (_row(r, left_left), _row(r, right_right)) if line
+    )
+    center_v = tuple(
+        line for c in cols for line in (_column(c, top_down), _column(c, bottom_up)) if line
+    )
+    center_h = tuple(
+        line for r in rows for line in (_row(r, left_right), _row(r, right_left)) if line
+    )
+    table: dict[str, tuple[tuple[Line, ...], ...]] = {
+        "none": (),
+        "down": (tuple(_column(c, down) for c in cols),),
+        "up": (tuple(_column(c, up) for c in cols),),
+        "left": (tuple(_row(r, left) for r in rows),),
+        "right": (tuple(_row(r, right) for r in rows),),
+        "up-down-apart": (apart_v,),
+        "left-right-apart": (apart_h,),
+        "up-down-center": (center_v,),
+        "left-right-center": (center_h,),
+        "up-left-down-right": (tuple(_row(r, left) if r in top else _row(r, right) for r in rows),),
+        "left-down-right-up": (
+            tuple(_column(c, down) if c in left_half else _column(c, up) for c in cols),
+        ),
+        "outward": (apart_v, apart_h),
+        "inward": (center_h, center_v),
+    }
+    return table[mode]
