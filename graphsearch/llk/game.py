@@ -5,9 +5,9 @@ removes two tiles of one type that link under the rule of ``solve llk`` (at most
 ``max_turns`` turns, the ring with ``outside``), decided here by the scan engine; then,
 with gravity, the board settles: the tiles of each line of the mode slide as far as they
 can toward the line's end, keeping their order (``graphsearch.llk.gravity`` lists the
-lines of the thirteen modes).  The board is settled before the first move too.  Moves name positions at the time
-of the move, 0-based ``(row, column)``; of the two tiles, the one earlier in row-major
-order comes first.
+lines of the thirteen modes).  The board is settled before the first move too.  Moves
+name positions at the time of the move, 0-based ``(row, column)``; of the two tiles, the
+one earlier in row-major order comes first.
 """
 
 from __future__ import annotations
