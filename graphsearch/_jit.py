@@ -28,6 +28,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 from pathlib import Path
 from types import ModuleType
 
@@ -136,15 +137,42 @@ def compile_on_after_exit() -> None:
     this one, so that the next run finds it in numba's cache (a run that ends before the
     compiler does would otherwise never fill the cache)."""
     for name, loading in list(_loading.items()):
-        if loading.thread.is_alive():
-            with contextlib.suppress(OSError):
-                subprocess.Popen(
-                    [sys.executable, "-c", f"from graphsearch._jit import _warm; _warm({name!r})"],
-                    stdin=subprocess.DEVNULL,
-                    stdout=subprocess.DEVNULL,
-                    stderr=subprocess.DEVNULL,
-                    start_new_session=True,
-                )
+        if not loading.thread.is_alive():
+            continue
+        mark = _compiling_mark(name)
+        with contextlib.suppress(OSError):
+            if time.time() - mark.stat().st_mtime < COMPILE_SECONDS:
+                continue  # another process is compiling it: one at a time
+        with contextlib.suppress(OSError):
+            mark.touch()
+            subprocess.Popen(
+                [
+                    sys.executable,
+                    "-c",
+                    f"from graphsearch._jit import _compile; _compile({name!r})",
+                ],
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                start_new_session=True,
+            )
+
+
+# How long a detached compiling process is taken to be at work (its mark file's age).
+COMPILE_SECONDS = 300
+
+
+def _compiling_mark(name: str) -> Path:
+    """The file that says a detached process is compiling the core."""
+    return Path(tempfile.gettempdir()) / f"graphsearch-compiling-{os.getuid()}-{name}"
+
+
+def _compile(name: str) -> None:
+    """The detached process's work: load the core (filling numba's cache), then say so."""
+    try:
+        _warm(name)
+    finally:
+        _compiling_mark(name).unlink(missing_ok=True)
 
 
 def any_loaded() -> bool:

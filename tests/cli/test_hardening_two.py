@@ -536,3 +536,22 @@ def test_an_odd_type_is_no_before_any_size_limit(engine, gravity):
     board = np.zeros((1000, 1000), dtype=np.int64)
     board[0, 0] = board[5, 5] = board[7, 7] = 10**17
     assert not llk.clear(board, engine=engine, gravity=gravity).clearable
+
+
+def test_one_detached_compiler_at_a_time(monkeypatch):
+    import types
+
+    from graphsearch import _jit
+
+    started = []
+    alive = types.SimpleNamespace(thread=types.SimpleNamespace(is_alive=lambda: True))
+    monkeypatch.setattr(_jit, "_loading", {"fake_core_for_test": alive})
+    monkeypatch.setattr(_jit.subprocess, "Popen", lambda args, **kw: started.append(args))
+    mark = _jit._compiling_mark("fake_core_for_test")
+    mark.unlink(missing_ok=True)
+    try:
+        _jit.compile_on_after_exit()
+        _jit.compile_on_after_exit()  # the first one's mark is fresh: no second process
+        assert len(started) == 1 and "_compile('fake_core_for_test')" in started[0][-1]
+    finally:
+        mark.unlink(missing_ok=True)
