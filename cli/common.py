@@ -4,19 +4,16 @@ input, writing the output, and every option that more than one command takes."""
 from __future__ import annotations
 
 import json
-import os
 import re
-import stat
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from pathlib import Path
 from typing import Any, TypeVar
 
 import click
 
-from graphsearch._files import write_atomically, write_text_atomically
+from graphsearch._files import write_text_atomically
 from graphsearch.deadline import check_time_limit
 from graphsearch.errors import InvalidInputError
 
@@ -294,16 +291,7 @@ def time_left(time_limit: float | None) -> float | None:
 
 def emit(text: str, output: str | None) -> None:
     """Print ``text``, or write it to the file ``output`` whole or not at all."""
-    if output is None or output == "-":
-        if sys.stdout is None:
-            raise CliError("standard output is closed; give -o FILE", EXIT_FAILURE)
-        sys.stdout.write(text)
-        sys.stdout.flush()
-        return
-    try:
-        write_text_atomically(output, text)
-    except OSError as exc:
-        raise CliError(f"{output}: cannot write: {exc.strerror or exc}", EXIT_FAILURE) from None
+    emit_stream((text,), output)
 
 
 def emit_stream(chunks: Iterable[str], output: str | None) -> None:
@@ -317,17 +305,8 @@ def emit_stream(chunks: Iterable[str], output: str | None) -> None:
             sys.stdout.write(chunk)
             sys.stdout.flush()
         return
-
-    def write(partial: Path) -> None:
-        with open(partial, "w", encoding="utf-8") as handle:
-            for chunk in chunks:
-                handle.write(chunk)
-            handle.flush()
-            if stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
-                os.fsync(handle.fileno())
-
     try:
-        write_atomically(output, write)
+        write_text_atomically(output, chunks)
     except OSError as exc:
         raise CliError(f"{output}: cannot write: {exc.strerror or exc}", EXIT_FAILURE) from None
 

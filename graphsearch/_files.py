@@ -6,7 +6,7 @@ import errno
 import os
 import stat
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 __all__ = ["write_atomically", "write_text_atomically"]
@@ -50,13 +50,15 @@ def write_atomically(path: str | Path, write: Callable[[Path], None]) -> None:
         raise
 
 
-def write_text_atomically(path: str | Path, text: str) -> None:
-    """``text`` as UTF-8 in ``path``, written whole or not at all."""
-    data = text.encode("utf-8")
+def write_text_atomically(path: str | Path, text: str | Iterable[str]) -> None:
+    """``text`` as UTF-8 in ``path``, written whole or not at all; ``text`` may come in
+    pieces, each written as soon as it is made (nothing holds the whole)."""
+    pieces = (text,) if isinstance(text, str) else text
 
     def write(partial: Path) -> None:
         with open(partial, "wb") as handle:
-            handle.write(data)
+            for piece in pieces:
+                handle.write(piece.encode("utf-8"))
             handle.flush()
             if stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
                 os.fsync(handle.fileno())

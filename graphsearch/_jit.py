@@ -39,6 +39,7 @@ __all__ = [
     "any_loaded",
     "compile_on_after_exit",
     "core_ready",
+    "hand_over_due",
     "jit_available",
     "load_core",
     "start_loading",
@@ -192,6 +193,26 @@ def core_ready(name: str, wait: float = 0.0) -> bool:
     if wait > 0:
         loading.thread.join(wait)
     return not loading.thread.is_alive()
+
+
+# Seconds a Python search waits for its core when it starts loading it: reading the core
+# from the cache takes about half a second, best spent waiting (a search beside it slows
+# it down); a core that compiles (half a minute) is waited for beside the search.
+LOAD_WAIT = 1.5
+
+
+def hand_over_due(name: str, nodes: int, at: int | None, every: int, deadline: Deadline) -> bool:
+    """For a Python search at ``nodes`` positions that hands over to the core ``name`` from
+    ``at`` positions on: whether the core is ready to take over now.  It starts loading at
+    ``at`` (waiting up to ``LOAD_WAIT``) and is asked about again every ``every``
+    positions."""
+    if at is None or nodes < at:
+        return False
+    wait = 0.0
+    if nodes == at:
+        start_loading(name)
+        wait = min(LOAD_WAIT, deadline.left() or LOAD_WAIT)
+    return bool(wait or nodes % every == 0) and core_ready(name, wait)
 
 
 def load_core(name: str, deadline: Deadline) -> ModuleType | None:

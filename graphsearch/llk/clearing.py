@@ -58,7 +58,7 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import TYPE_CHECKING
 
-from graphsearch._jit import core_ready, jit_available, load_core, start_loading
+from graphsearch._jit import hand_over_due, jit_available, load_core
 from graphsearch.deadline import Deadline
 from graphsearch.errors import SearchTimeout
 from graphsearch.llk.game import ClearMove, check_gravity, settle
@@ -94,7 +94,6 @@ COMPILED_SLICE = 5000
 LATE_AFTER = 4000
 RACE_RATIO = 32
 CORE = "graphsearch.llk.compiled"  # the compiled move search, loaded by ``_jit.load_core``
-LOAD_WAIT = 1.5  # seconds the Python search waits for it before going on beside it
 
 # The move search's table of dead positions holds at most DEAD_BYTES (a key is the padded
 # grid, a byte a cell: 1 MB a position on a 1000 x 1000 board), and the positions on its
@@ -281,15 +280,8 @@ class _Search:
         self.stats.nodes += 1
         if self.deadline.expired():
             raise SearchTimeout("the search had not finished", self.stats)
-        if self.hand_over_at is not None and self.stats.nodes >= self.hand_over_at:
-            # the compiled search loads (a second from the cache, half a minute when it
-            # compiles) while this one goes on, and takes over once it is ready
-            wait = 0.0
-            if self.stats.nodes == self.hand_over_at:
-                start_loading(CORE)
-                wait = min(LOAD_WAIT, self.deadline.left() or LOAD_WAIT)
-            if (wait or self.stats.nodes % 16 == 0) and core_ready(CORE, wait):
-                raise _HandOver
+        if hand_over_due(CORE, self.stats.nodes, self.hand_over_at, 16, self.deadline):
+            raise _HandOver  # the compiled search has loaded (beside this one)
         if self.budget is not None:
             self.budget -= 1
             if self.budget < 0:
@@ -331,7 +323,7 @@ def solve(
     gravity = check_gravity(gravity)
     tiles = settle(as_board(board), gravity)
     pos = Position(tiles, outside=outside, gravity=gravity)
-    pairs = sum(len(cells) * (len(cells) - 1) // 2 for cells in pos.tiles)
+    pairs = pos.like_pairs()
     # the clock is read about every millisecond of work: a position costs about a
     # microsecond a like pair (its moves) and a few nanoseconds a cell (its copy)
     work = pairs + len(pos.grid) // 64 + 1
@@ -416,7 +408,7 @@ def _compiled_fits(pos: Position, max_turns: int) -> bool:
     of the four whole-line modes (it steps along one direction to find tops), types that
     fit in a byte, a padded grid of at most 64 x 64 cells (a row's or a column's cells are a
     word), and move lists of at most 256 MB (a level's every pair, for every level)."""
-    pairs = sum(len(cells) * (len(cells) - 1) // 2 for cells in pos.tiles)
+    pairs = pos.like_pairs()
     levels = pos.remaining() // 2 + 2
     return (
         max_turns == 2

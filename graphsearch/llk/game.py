@@ -98,10 +98,11 @@ def settle(board: object, gravity: str = "none") -> np.ndarray:
     if mode == "none":
         return tiles
     out = tiles.copy()
+    mode_passes = passes(mode, *out.shape)
     moved = True
     while moved:
         moved = False
-        for lines in passes(mode, *out.shape):
+        for lines in mode_passes:
             for line in lines:
                 rows, cols = np.array(line).T
                 values = out[rows, cols]
@@ -111,8 +112,7 @@ def settle(board: object, gravity: str = "none") -> np.ndarray:
                 if (packed != values).any():
                     out[rows, cols] = packed
                     moved = True
-        if len(passes(mode, *out.shape)) == 1:
-            break  # one pass of disjoint lines settles at once
+        moved = moved and len(mode_passes) > 1  # one pass of disjoint lines settles at once
     out.flags.writeable = False
     return out
 

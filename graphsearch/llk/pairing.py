@@ -136,7 +136,7 @@ def mask_bytes(pos: Position) -> int:
     moves, its tiles change only where it passes a tile's row or column or a tile of the
     pair, so at most four distinct ones for each tile and eight more."""
     tiles = pos.remaining()
-    pairs = sum(len(cells) * (len(cells) - 1) // 2 for cells in pos.tiles)
+    pairs = pos.like_pairs()
     per_pair: int = min(pos.W + pos.H, 4 * tiles + 8)
     return pairs * per_pair * (tiles // 8 + 40)
 

@@ -107,6 +107,10 @@ class Position:
     def remaining(self) -> int:
         return sum(map(len, self.tiles))
 
+    def like_pairs(self) -> int:
+        """The pairs of tiles of one type (each a move, when it links)."""
+        return sum(len(cells) * (len(cells) - 1) // 2 for cells in self.tiles)
+
     def key(self) -> bytes:
         """The position as bytes: equal keys, equal positions."""
         if len(self.types) < 255:

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from graphsearch._jit import core_ready, jit_available, load_core, start_loading
+from graphsearch._jit import hand_over_due, jit_available, load_core
 from graphsearch.deadline import Deadline
 from graphsearch.errors import SearchTimeout
 from graphsearch.mayan.board import HEIGHT, Move, Puzzle
@@ -56,7 +56,6 @@ DEFAULT_TABLE_ENTRIES = 4_000_000
 COMPILED_AFTER = 10_000
 DEEP_N = 7
 CORE = "graphsearch.mayan.compiled"  # loaded by ``_jit.load_core``
-LOAD_WAIT = 1.5  # seconds the Python search waits for it before going on beside it
 # Nodes the compiled core expands between two looks at the clock (about 0.1 s).
 COMPILED_SLICE = 20_000
 
@@ -160,15 +159,8 @@ def solve(
         nodes += 1
         if deadline.expired():
             raise SearchTimeout("the search had not finished", stats())
-        if hand_over_at is not None and nodes >= hand_over_at:
-            # the compiled core loads (a second from the cache, half a minute when it
-            # compiles) while this search goes on, and takes over once it is ready
-            wait = 0.0
-            if nodes == hand_over_at:
-                start_loading(CORE)
-                wait = min(LOAD_WAIT, deadline.left() or LOAD_WAIT)
-            if (wait or nodes % 256 == 0) and core_ready(CORE, wait):
-                raise _HandOver
+        if hand_over_due(CORE, nodes, hand_over_at, 256, deadline):
+            raise _HandOver  # the compiled core has loaded (beside this search)
         if k > 1:
             young, old = dead.tables(k - 1)
         drag = DragBound(grid, k - 1)
