@@ -127,20 +127,13 @@ def console() -> None:
 
     After an interrupt the process ends at once, without the interpreter's teardown: a
     native solver stopped mid-way (OR-Tools) can abort while its statics are destroyed.
-    So does a process that loaded a numba core (whose teardown takes up to most of a
-    second, past a time limit kept to the millisecond), once a core still compiling is
-    handed on (``_jit.compile_on_after_exit``).
     """
     status = main()
-    jit = sys.modules.get("graphsearch._jit")
-    numba_loaded = jit is not None and jit.any_loaded()
-    if status in (130, 143) or numba_loaded:
+    if status in (130, 143):
         for stream in (sys.stdout, sys.stderr):
             if stream is not None:
                 with contextlib.suppress(OSError, ValueError):
                     stream.flush()
-        if jit is not None and numba_loaded and status not in (130, 143):
-            jit.compile_on_after_exit()
         os._exit(status)
     sys.exit(status)
 

@@ -41,11 +41,10 @@ move the most tiles first (a tile deep in its line; on 16 x 9 boards with the ri
 took 40% fewer positions on sixteen hard clearable boards and 21% fewer on thirty of
 medium difficulty than row-major order did), then pairs in row-major order.
 
-With gravity and at most two turns, a search that has not finished within
-``COMPILED_AFTER`` positions is handed over to a compiled copy of the same search
-(``graphsearch.llk.compiled``, numba), which finds the same clearing 50 to 100 times
-faster a position; the short searches never pay the half second it takes to load.
-Without gravity, a board the pairing search has not decided within ``LATE_AFTER``
+With gravity and at most two turns, in the four whole-line modes, the search is that of
+``graphsearch.llk.core`` (the same search, compiled when the package is installed; where it
+was not, this module's search runs instead, which is faster as Python).  Without gravity,
+a board the pairing search has not decided within ``LATE_AFTER``
 positions is raced by the two at once, the same compiled search in a thread beside the
 pairing search (``_Rival``): exact, and deterministic in each search's positions.
 """
@@ -54,13 +53,13 @@ from __future__ import annotations
 
 import sys
 import threading
+from array import array
 from dataclasses import dataclass, field
-from types import ModuleType
 from typing import TYPE_CHECKING
 
-from graphsearch._jit import hand_over_due, jit_available, load_core
 from graphsearch.deadline import Deadline
 from graphsearch.errors import SearchTimeout
+from graphsearch.llk import core
 from graphsearch.llk.game import ClearMove, check_gravity, settle
 from graphsearch.llk.gravity import CLASSIC
 from graphsearch.llk.grid import InvalidGridError, as_board
@@ -76,9 +75,7 @@ __all__ = ["MOVE_DIVE_POSITIONS", "ClearResult", "ClearStats", "solve"]
 # pairing search takes seconds over are cleared by the first moves a move search tries.
 MOVE_DIVE_POSITIONS = 40
 
-# With gravity: positions the pure-Python search branches on before the compiled one takes
-# over (about 0.1 s), and positions the compiled one searches between looks at the clock.
-COMPILED_AFTER = 100
+# Positions the compiled search searches between looks at the clock (some milliseconds).
 COMPILED_SLICE = 5000
 
 # Without gravity, when the pairing search has looked at LATE_AFTER positions one step
@@ -93,7 +90,6 @@ COMPILED_SLICE = 5000
 # the true one makes the race as slow as the pairing search.
 LATE_AFTER = 4000
 RACE_RATIO = 32
-CORE = "graphsearch.llk.compiled"  # the compiled move search, loaded by ``_jit.load_core``
 
 # The move search's table of dead positions holds at most DEAD_BYTES (a key is the padded
 # grid, a byte a cell: 1 MB a position on a 1000 x 1000 board), and the positions on its
@@ -137,16 +133,11 @@ class _Exhausted(Exception):
     """A dive used up its positions."""
 
 
-class _HandOver(Exception):
-    """The pure-Python search has run long enough: the compiled one takes over."""
-
-
 class _Search:
     def __init__(self, max_turns: int, deadline: Deadline) -> None:
         self.max_turns = max_turns
         self.deadline = deadline
         self.budget: int | None = None  # positions left to a dive
-        self.hand_over_at: int | None = None  # positions before the compiled search
         self.dead: set[bytes] = set()
         self.dead_bytes = 0  # what the table's keys hold, kept under DEAD_BYTES
         self.stats = ClearStats()
@@ -280,8 +271,6 @@ class _Search:
         self.stats.nodes += 1
         if self.deadline.expired():
             raise SearchTimeout("the search had not finished", self.stats)
-        if hand_over_due(CORE, self.stats.nodes, self.hand_over_at, 16, self.deadline):
-            raise _HandOver  # the compiled search has loaded (beside this one)
         if self.budget is not None:
             self.budget -= 1
             if self.budget < 0:
@@ -317,9 +306,9 @@ def solve(
 
     Raises SearchTimeout when ``time_limit`` runs out, or when the search has branched
     ``max_nodes`` times (after its dives): a limit that, unlike a clock, gives the same
-    verdict on every machine.  ``compiled`` (gravity, at most two turns): True searches
-    with the compiled core from the start, False never, None (the default) hands over to it
-    after ``COMPILED_AFTER`` positions when numba is installed; the clearing is the same."""
+    verdict on every machine.  ``compiled``: True searches with ``core`` (gravity, at most
+    two turns, a whole-line mode), False never, None (the default) where it was compiled and
+    takes the board; the clearing is the same."""
     gravity = check_gravity(gravity)
     tiles = settle(as_board(board), gravity)
     pos = Position(tiles, outside=outside, gravity=gravity)
@@ -339,15 +328,11 @@ def solve(
 
             pairing = PairingSearch(pos, max_turns, deadline, search.stats)
             race = None
-            if compiled is not False and _compiled_fits(pos, max_turns) and jit_available():
+            if compiled is not False and _compiled_fits(pos, max_turns) and core.COMPILED:
                 start = pos.copy()
 
                 def race(node: PairingNode, moves: list[ClearMove]) -> list[ClearMove] | None:
-                    core = load_core(CORE, deadline)
-                    if core is None:  # it cannot run here: the pairing search decides
-                        found, rest = pairing.bounded(node, None, None)
-                        return moves + rest if found else None
-                    return _Rival(core, start, deadline, search.stats).race(pairing, node, moves)
+                    return _Rival(start, deadline, search.stats).race(pairing, node, moves)
 
             moves = pairing.run(
                 lambda: search.dive(pos, MOVE_DIVE_POSITIONS), max_nodes, race, LATE_AFTER
@@ -359,37 +344,25 @@ def solve(
         else:
             _check_move_search_size(pos)
             search.budget = max_nodes
-            search.hand_over_at = _hand_over_at(compiled, pos, max_turns)
-            found, path = _move_search(search, pos, compiled, max_nodes)
+            if _use_core(compiled, pos, max_turns):
+                found, path = _solve_compiled(pos, deadline, max_nodes, search.stats)
+            else:
+                found, path = _move_search(search, pos, max_nodes)
     finally:
         search.stats.seconds = round(deadline.elapsed(), 6)
     return ClearResult(tuple(path) if found else None, "search", search.stats)
 
 
 def _move_search(
-    search: _Search, pos: Position, compiled: bool | None, max_nodes: int | None
+    search: _Search, pos: Position, max_nodes: int | None
 ) -> tuple[bool, list[ClearMove]]:
-    """The move search of ``pos``, handed over to the compiled one after
-    ``search.hand_over_at`` positions; where the compiled one cannot run, the Python search
-    starts again without a hand-over (it keeps the positions it proved dead)."""
-    start = pos.copy()
-    for _ in range(2):  # the second time without a hand-over
-        path: list[ClearMove] = []
-        try:
-            if search.hand_over_at == 0:
-                raise _HandOver
-            return search.clear(start.copy(), set(), path), path
-        except _Exhausted:
-            message = f"the search used up its {max_nodes} positions"
-            raise SearchTimeout(message, search.stats) from None
-        except _HandOver:
-            core = load_core(CORE, search.deadline)
-            if core is not None:
-                return _solve_compiled(core, start, search.deadline, max_nodes, search.stats)
-            if compiled:
-                raise RuntimeError("the compiled search cannot run here") from None
-            search.hand_over_at = None
-    raise AssertionError("the search without a hand-over never hands over")
+    """The Python move search of ``pos``."""
+    path: list[ClearMove] = []
+    try:
+        return search.clear(pos.copy(), set(), path), path
+    except _Exhausted:
+        message = f"the search used up its {max_nodes} positions"
+        raise SearchTimeout(message, search.stats) from None
 
 
 def _check_move_search_size(pos: Position) -> None:
@@ -427,17 +400,14 @@ class _Rival:
     (about what each costs): each search is deterministic in its positions, so the answer
     is the same on every run and machine."""
 
-    def __init__(
-        self, core: ModuleType, pos: Position, deadline: Deadline, stats: ClearStats
-    ) -> None:
-        self.core_module = core
+    def __init__(self, pos: Position, deadline: Deadline, stats: ClearStats) -> None:
         self.pos, self.deadline, self.stats = pos, deadline, stats
-        self.search = core.ClearCore.start(pos.grid, pos.W, len(pos.types) - 1, "none", pos.lines())
+        self.search = _core_search(pos)
         self.status = core.RUNNING
 
     def _verdict(self) -> tuple[bool, list[ClearMove]]:
         """The decided search's verdict: (True, its clearing) or (False, [])."""
-        if self.status == self.core_module.FOUND:
+        if self.status == core.FOUND:
             cell = self.pos.cell
             return True, [ClearMove.of(cell(a), cell(b)) for a, b in self.search.clearing()]
         return False, []
@@ -453,17 +423,14 @@ class _Rival:
         once its work passes n // RACE_RATIO, and the compiled one once its positions reach
         w * RACE_RATIO; where either stops, in its own positions, does not depend on when
         the other one got there."""
-        import numpy as np
-
-        core = self.core_module
-        control = np.array([0, -1], np.int64)  # [stop, cap]: read by the compiled search
+        control = array("q", [0, -1])  # [stop, cap]: read by the compiled search
 
         def compiled() -> None:
             # one call, without the GIL until the search decides or is stopped (through
             # ``control``), rather than slices that take the GIL back between them
             self.status = self.search.step(1 << 62, None, control)
             if self.status != core.RUNNING:
-                pairing.work_cap = self.search.nodes // RACE_RATIO
+                pairing.work_cap = self.search.counters()[0] // RACE_RATIO
 
         thread = threading.Thread(target=compiled, name="compiled clearing search", daemon=True)
         thread.start()
@@ -480,10 +447,11 @@ class _Rival:
             control[0] = 1
             thread.join()
             pairing.work_cap = None
-            self.stats.nodes += self.search.nodes
-            self.stats.table_hits += self.search.table_hits
+            nodes, hits, _ = self.search.counters()
+            self.stats.nodes += nodes
+            self.stats.table_hits += hits
         decided = self.status != core.RUNNING
-        if decided and (found is None or self.search.nodes < work * RACE_RATIO):
+        if decided and (found is None or nodes < work * RACE_RATIO):
             verdict, whole = self._verdict()
             return whole if verdict else None
         if found is None:
@@ -491,34 +459,31 @@ class _Rival:
         return moves + rest if found else None
 
 
-def _hand_over_at(compiled: bool | None, pos: Position, max_turns: int) -> int | None:
-    """When the move search hands over to the compiled one: after how many positions."""
-    if compiled is False or pos.gravity == "none" or not _compiled_fits(pos, max_turns):
-        if compiled:
-            raise ValueError(
-                "the compiled search needs gravity, at most two turns and a board it can hold"
-            )
-        return None
-    if compiled:
-        return 0
-    return COMPILED_AFTER if jit_available() else None
+def _use_core(compiled: bool | None, pos: Position, max_turns: int) -> bool:
+    """Whether the move search of a board with gravity is that of ``core``."""
+    fits = pos.gravity != "none" and _compiled_fits(pos, max_turns)
+    if compiled and not fits:
+        raise ValueError(
+            "the compiled search needs gravity in a whole-line mode, at most two turns and a "
+            "board it can hold"
+        )
+    return fits and (compiled or (compiled is None and core.COMPILED))
+
+
+def _core_search(pos: Position) -> core.ClearCore:
+    """A search of ``pos`` by ``core``."""
+    return core.ClearCore(pos.grid, pos.W, len(pos.types) - 1, pos.gravity, pos.lines(), ALONE_WORK)
 
 
 def _solve_compiled(
-    core: ModuleType, pos: Position, deadline: Deadline, max_nodes: int | None, stats: ClearStats
+    pos: Position, deadline: Deadline, max_nodes: int | None, stats: ClearStats
 ) -> tuple[bool, list[ClearMove]]:
-    """The compiled search (``core``) from ``pos`` (with gravity, no odd type); its
-    statistics go into ``stats``."""
-    if any(len(cells) % 2 for cells in pos.tiles):
-        return False, []
-    search = core.ClearCore.start(pos.grid, pos.W, len(pos.types) - 1, pos.gravity, pos.lines())
+    """The search of ``core`` from ``pos`` (with gravity, no odd type); its statistics go
+    into ``stats``."""
+    search = _core_search(pos)
 
     def update() -> None:
-        stats.nodes, stats.table_hits, stats.forced = (
-            search.nodes,
-            search.table_hits,
-            search.forced,
-        )
+        stats.nodes, stats.table_hits, stats.forced = search.counters()
 
     while (status := search.step(COMPILED_SLICE, max_nodes)) == core.RUNNING:
         if deadline.passed():

@@ -18,9 +18,9 @@ from graphsearch.deadline import Deadline
 from graphsearch.errors import SearchTimeout
 from graphsearch.mayan.board import HEIGHT, Move, Puzzle
 from graphsearch.mayan.bounds import moves_needed
+from graphsearch.mayan.core import DeadTable
 from graphsearch.mayan.result import SearchStats, allow_depth
 from graphsearch.mayan.rules import grid_moves, play
-from graphsearch.mayan.search import DeadStates
 
 __all__ = ["SolutionCount", "count_solutions", "iter_solutions"]
 
@@ -52,7 +52,7 @@ def count_solutions(
         raise ValueError("a count limit is at least 1")
     cap = limit
     deadline = Deadline(time_limit)
-    dead = DeadStates()
+    dead = DeadTable()
     alive: dict[tuple[bytes, int], int] = {}
     nodes = 0
 
@@ -60,8 +60,8 @@ def count_solutions(
         return SearchStats(
             seconds=round(deadline.elapsed(), 6),
             nodes=nodes,
-            table_size=len(dead) + len(alive),
-            table_generations=dead.generations,
+            table_size=dead.size() + len(alive),
+            table_generations=dead.generation_count(),
         )
 
     def count(grid: list[int], k: int) -> int:
@@ -71,8 +71,6 @@ def count_solutions(
         if deadline.expired():
             raise SearchTimeout("the count had not finished", stats())
         total = 0
-        if k > 1:
-            young, old = dead.tables(k - 1)
         for src, g in grid_moves(grid, same_color_swaps):
             child = grid[:]
             play(child, src, g)
@@ -80,7 +78,7 @@ def count_solutions(
                 total += not any(child)
             else:
                 key = bytes(child)
-                if key in young or key in old:
+                if (key, k - 1) in dead:
                     continue
                 known = alive.get((key, k - 1))
                 if known is None:
@@ -88,8 +86,7 @@ def count_solutions(
                     if known:
                         alive[key, k - 1] = known
                     else:
-                        young.add(key)
-                        dead.added()
+                        dead.add(key, k - 1)
                 total += known
             if cap is not None and total >= cap:
                 return cap
@@ -108,7 +105,7 @@ def iter_solutions(
     """Every solution, in lexicographic order (raises ``SearchTimeout`` when the time
     limit runs out part way; the solutions yielded before it stand)."""
     deadline = Deadline(time_limit)
-    dead = DeadStates()
+    dead = DeadTable()
     path: list[tuple[int, int]] = []
 
     def walk(grid: list[int], k: int) -> Iterator[tuple[Move, ...]]:
@@ -130,9 +127,7 @@ def iter_solutions(
                     yield solution
             path.pop()
         if not found and k < puzzle.n:
-            young, _ = dead.tables(k)
-            young.add(bytes(grid))
-            dead.added()
+            dead.add(bytes(grid), k)
 
     allow_depth(puzzle.n)
     grid = puzzle.board.grid()

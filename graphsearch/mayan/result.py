@@ -17,7 +17,7 @@ class SearchStats:
 
     seconds: float = 0.0
     # the searches
-    core: str | None = None  # the search's: "python" or "compiled" (numba)
+    core: str | None = None  # the search's: "compiled" or "python" (see graphsearch.cores)
     nodes: int | None = None  # states expanded
     leaves: int | None = None  # boards reached with no move left
     table_hits: int | None = None  # states found in the dead-state table

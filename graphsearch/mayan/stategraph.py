@@ -14,7 +14,7 @@ from graphsearch.errors import InvalidInputError
 from graphsearch.mayan.board import HEIGHT, WIDTH, Board, Move, Puzzle, format_moves
 from graphsearch.mayan.lines import CELLS
 from graphsearch.mayan.rules import apply_move, grid_moves, play
-from graphsearch.mayan.search import DeadStates, solve
+from graphsearch.mayan.search import DeadTable, solve
 
 if TYPE_CHECKING:
     import networkx as nx  # type: ignore[import-untyped,unused-ignore]
@@ -63,7 +63,7 @@ def state_graph(
         n=n, depth=depth, same_color_swaps=same_color_swaps, truncated=False
     )
     expanded = _expand(graph, puzzle.board, depth, max_nodes, same_color_swaps, truncate)
-    table = DeadStates()  # one dead-state table for the answer and all the leaf searches
+    table = DeadTable()  # one dead-state table for the answer and all the leaf searches
     answer = solve(puzzle, same_color_swaps=same_color_swaps, table=table).moves
     graph.graph["answer"] = format_moves(answer).strip().replace("\n", "; ")
     _mark_dead(graph, expanded, n, same_color_swaps, table)
@@ -160,7 +160,7 @@ def _add_grid(graph: Graph, layer: int, grid: list[int]) -> str:
 
 
 def _mark_dead(
-    graph: Graph, expanded: set[str], n: int, same_color_swaps: bool, table: DeadStates
+    graph: Graph, expanded: set[str], n: int, same_color_swaps: bool, table: DeadTable
 ) -> None:
     """Dead nodes: by induction over the fully expanded ones, by a search for the others."""
     for name in sorted(graph, key=lambda v: -graph.nodes[v]["layer"]):

@@ -419,92 +419,8 @@ def test_one_limit_on_the_turns(solve):
 
 # 8. loading the compiled cores: a damaged cache, no writable cache folder, the JIT turned
 # off, and compiling past the time limit
-def test_a_damaged_cache_is_emptied_and_the_core_compiled_again(monkeypatch):
-    import types
-
-    from graphsearch import _jit
-
-    flushed = []
-    calls = []
-
-    class Cache:
-        def flush(self):
-            flushed.append(True)
-
-    def warm_up():
-        calls.append(True)
-        if not flushed:
-            raise EOFError("a damaged cache file")
-
-    fake = types.ModuleType("fake_core")
-    fake.kernel = types.SimpleNamespace(_cache=Cache())
-    fake.warm_up = warm_up
-    monkeypatch.setattr(_jit.importlib, "import_module", lambda name: fake)
-    assert _jit._warm("fake_core") is fake
-    assert flushed == [True] and len(calls) == 2
 
 
-def test_a_core_that_never_loads_leaves_the_search_to_python(monkeypatch):
-    import types
-
-    from graphsearch import _jit
-
-    def broken():
-        raise RuntimeError("cannot cache function: no locator available")
-
-    fake = types.ModuleType("fake_core")
-    fake.warm_up = broken
-    monkeypatch.setattr(_jit.importlib, "import_module", lambda name: fake)
-    assert _jit._warm("fake_core") is None
-
-
-def test_a_read_only_install_caches_elsewhere(monkeypatch, tmp_path):
-    from pathlib import Path
-
-    from graphsearch import _jit
-
-    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
-    monkeypatch.setattr(Path, "home", lambda: tmp_path)
-    package = Path(_jit.__file__).resolve().parent
-    monkeypatch.setattr(_jit, "_writable", lambda folder: package not in folder.parents)
-    _jit._choose_cache_dir()
-    import os
-
-    assert os.environ["NUMBA_CACHE_DIR"] == str(tmp_path / ".cache" / "graphsearch" / "numba")
-
-
-def test_with_the_jit_off_the_searches_stay_in_python(monkeypatch):
-    from graphsearch import _jit, mayan
-
-    monkeypatch.setenv("NUMBA_DISABLE_JIT", "1")
-    assert not _jit.jit_available()
-    board = [[1, 2, 3, 1], [2, 3, 1, 2], [3, 1, 2, 3]]
-    result = llk.clear(board, gravity="down", outside=True)
-    assert (
-        result.clearable == llk.clear(board, gravity="down", outside=True, engine="dfs").clearable
-    )
-    assert mayan.solve(SAMPLE.read_text()).stats.core == "python"
-
-
-def test_loading_a_core_keeps_the_deadline(monkeypatch):
-    import time
-
-    from graphsearch import _jit
-    from graphsearch.deadline import Deadline
-    from graphsearch.errors import SearchTimeout
-
-    monkeypatch.setattr(_jit, "jit_available", lambda: True)
-    monkeypatch.setattr(_jit, "_warm", lambda name: time.sleep(3))
-    monkeypatch.setattr(_jit, "_loading", {})
-    start = time.perf_counter()
-    with pytest.raises(SearchTimeout):
-        _jit.load_core("slow_core", Deadline(0.2))
-    assert time.perf_counter() - start < 1.5
-    assert not _jit.core_ready("slow_core")
-
-
-# 1 again: every engine reads the clock inside its long steps (building a model, listing a
-# position's moves on a large board, a type of many tiles)
 @pytest.mark.parametrize(
     "engine, rules", [("dfs", []), ("cpsat", []), ("search", ["--gravity", "left", "--outside"])]
 )
@@ -536,22 +452,3 @@ def test_an_odd_type_is_no_before_any_size_limit(engine, gravity):
     board = np.zeros((1000, 1000), dtype=np.int64)
     board[0, 0] = board[5, 5] = board[7, 7] = 10**17
     assert not llk.clear(board, engine=engine, gravity=gravity).clearable
-
-
-def test_one_detached_compiler_at_a_time(monkeypatch):
-    import types
-
-    from graphsearch import _jit
-
-    started = []
-    alive = types.SimpleNamespace(thread=types.SimpleNamespace(is_alive=lambda: True))
-    monkeypatch.setattr(_jit, "_loading", {"fake_core_for_test": alive})
-    monkeypatch.setattr(_jit.subprocess, "Popen", lambda args, **kw: started.append(args))
-    mark = _jit._compiling_mark("fake_core_for_test")
-    mark.unlink(missing_ok=True)
-    try:
-        _jit.compile_on_after_exit()
-        _jit.compile_on_after_exit()  # the first one's mark is fresh: no second process
-        assert len(started) == 1 and "_compile('fake_core_for_test')" in started[0][-1]
-    finally:
-        mark.unlink(missing_ok=True)

@@ -1,0 +1,62 @@
+"""The search cores: which of them run as machine code here, and their plain-Python twins.
+
+A core is a module in Cython's pure-Python mode, compiled when the package is installed
+(``setup.py``).  Where it was not compiled (no C compiler, or ``GRAPHSEARCH_PURE=1`` at
+install) the same file runs as Python: slower, the same answers.  ``uncompiled`` loads a
+core's source as Python even where it was compiled, which is how the tests check that the
+two ways agree.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+__all__ = ["CORES", "compiled", "stale", "uncompiled"]
+
+CORES = ("graphsearch.llk.core", "graphsearch.mayan.core")
+
+
+def compiled() -> dict[str, bool]:
+    """For each core, whether it runs as machine code."""
+    return {name: bool(importlib.import_module(name).COMPILED) for name in CORES}
+
+
+def stale() -> list[str]:
+    """The compiled cores whose source changed after they were compiled (in a checkout
+    installed with ``pip install -e``, which compiles once: run it again, or
+    ``python setup.py build_ext --inplace``)."""
+    out = []
+    for name in CORES:
+        spec = importlib.util.find_spec(name)
+        if spec is None or spec.origin is None or spec.origin.endswith(".py"):
+            continue
+        built = Path(spec.origin)
+        source = built.with_name(name.rsplit(".", 1)[-1] + ".py")
+        if source.exists() and source.stat().st_mtime > built.stat().st_mtime:
+            out.append(name)
+    return out
+
+
+def uncompiled(name: str) -> ModuleType:
+    """The core ``name`` loaded from its Python source, as a module of its own."""
+    if name not in CORES:
+        raise ValueError(f"{name} is not one of the search cores")
+    alias = f"_graphsearch_pure_{name.rsplit('.', 2)[-2]}"
+    loaded = sys.modules.get(alias)
+    if loaded is not None:
+        return loaded
+    spec = importlib.util.find_spec(name)
+    if spec is None or spec.origin is None:
+        raise ImportError(f"no module {name}")
+    source = Path(spec.origin).with_name(name.rsplit(".", 1)[-1] + ".py")
+    pure = importlib.util.spec_from_file_location(alias, source)
+    if pure is None or pure.loader is None:
+        raise ImportError(f"cannot load {source}")
+    module = importlib.util.module_from_spec(pure)
+    sys.modules[alias] = module  # cython.cclass's dataclass-like classes look it up
+    pure.loader.exec_module(module)
+    return module

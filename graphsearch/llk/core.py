@@ -1,0 +1,965 @@
+"""The whole-board move search of 连连看, compiled when the package is installed:
+``clearing._Search`` move for move under gravity, and without gravity a plain version
+for dives (no deadlock test).
+
+This file is Cython in pure-Python mode (see ``graphsearch.cores``): compiled to C by
+``pip install`` where a compiler is found, else run as it stands, slower, the same answers.
+Arrays are flat ``array.array`` buffers that the compiled code reads as typed memoryviews;
+words of 64 bits are masked after each multiplication, which the C compiler drops.  The
+search runs without the GIL, so the race without gravity runs it in a thread.
+
+Same positions, same reductions (a type whose tiles all lie on top and that clears itself
+goes at once; without gravity, any type that clears itself), same move order (see
+``clearing``), a table of positions proven dead: so the same clearing as the Python move
+search.  At most two turns; the board is the padded grid of ``position.Position`` (walls
+-1, empty 0, types 1..T < 255).
+
+The table of dead positions is exact and small: a key is one bit per cell of the inner
+board.  Without gravity tiles never move, so which cells hold a tile is the position.
+With gravity each line keeps its tiles in their order, packed toward one end, so a line is
+a subsequence of its original tiles; the key marks, for each tile left, the first original
+tile of its type not yet matched (greedy matching, so equal positions give equal keys even
+when tiles of one type took each other's places).  A move changes one or two lines, so the
+key of the position it makes is found from its parent's before the move is made, and a
+move into a position already proven dead costs a lookup.  The table is open addressing,
+each slot a hash and a key, at most half full; it doubles when full up to
+``TABLE_ENTRIES``, and when full at that size it is emptied: a forgotten position is only
+searched again.
+"""
+
+from __future__ import annotations
+
+from array import array
+
+import cython
+
+__all__ = [
+    "COMPILED",
+    "EXHAUSTED",
+    "FOUND",
+    "OUT_OF_NODES",
+    "RUNNING",
+    "TABLE_ENTRIES",
+    "ClearCore",
+]
+
+COMPILED: bool = cython.compiled  # whether this module runs as machine code
+
+RUNNING, FOUND, EXHAUSTED, OUT_OF_NODES = 0, 1, 2, 3
+# the same, for the search without the GIL; GROW: the table wants to grow
+_RUNNING = cython.declare(cython.int, 0)
+_FOUND = cython.declare(cython.int, 1)
+_EXHAUSTED = cython.declare(cython.int, 2)
+_OUT_OF_NODES = cython.declare(cython.int, 3)
+_GROW = cython.declare(cython.int, 4)
+TABLE_ENTRIES = 1 << 22  # positions remembered; on a 16 x 9 board 64 bytes each: 256 MB
+TABLE_START = 1 << 14  # the table starts this small and doubles when full
+TABLE_BYTES = 1 << 28  # at most 256 MB on any board
+ONE = cython.declare(cython.ulonglong, 1)
+M64 = cython.declare(cython.ulonglong, (1 << 64) - 1)
+SEED = cython.declare(cython.ulonglong, 0x9E3779B97F4A7C15)
+MIX = cython.declare(cython.ulonglong, 0xBF58476D1CE4E5B9)
+GRAVITY_STEP = {"none": 0, "down": -1, "up": 1, "left": 1, "right": -1}  # x W for down/up
+
+
+def _zeros(code: str, size: int) -> array:  # type: ignore[type-arg]
+    return array(code, bytes(max(size, 1) * array(code).itemsize))
+
+
+@cython.cfunc
+@cython.nogil
+@cython.locals(lo=cython.longlong, hi=cython.longlong)
+def _between(i: cython.longlong, j: cython.longlong) -> cython.ulonglong:
+    """The bits strictly between positions i and j (both below 64)."""
+    lo = min(i, j)
+    hi = max(i, j)
+    return ((ONE << hi) - ONE) & ~((ONE << (lo + 1)) - ONE) & M64
+
+
+@cython.cclass
+class ClearCore:
+    """One search of a padded grid, run in slices (``step``).
+
+    Level d of the stack: its grid (``grids`` at ``d * N``), the bits of its rows and
+    columns that hold something, its lines' key parts, the keys of the position the move
+    made and of the position after the reductions (``keys``), their hashes, its moves and
+    the next one to try, and where its moves start in ``path``."""
+
+    W: cython.longlong
+    N: cython.longlong
+    H: cython.longlong
+    L: cython.longlong
+    longest: cython.longlong
+    words: cython.longlong
+    T: cython.longlong
+    MS: cython.longlong
+    P: cython.longlong
+    above: cython.longlong
+    most: cython.longlong
+    n_inner: cython.longlong
+    alone_work: cython.longlong
+    # where the search stands
+    depth: cython.longlong
+    status: cython.longlong
+    path_len: cython.longlong
+    enter: cython.bint
+    filled: cython.longlong
+    slots: cython.longlong
+    nodes_done: cython.longlong
+    hits: cython.longlong
+    forced_moves: cython.longlong
+    # the board's geometry
+    grids: cython.short[:]
+    rowbits: cython.ulonglong[:]
+    colbits: cython.ulonglong[:]
+    inner: cython.longlong[:]
+    lines: cython.longlong[:]
+    line_of: cython.longlong[:]
+    line_cells: cython.longlong[:]
+    original: cython.short[:]
+    offsets: cython.longlong[:]
+    lengths: cython.longlong[:]
+    # the stack
+    parts: cython.ulonglong[:]
+    keys: cython.ulonglong[:]
+    hashed: cython.ulonglong[:]
+    moves: cython.longlong[:]
+    mcount: cython.longlong[:]
+    mnext: cython.longlong[:]
+    base: cython.longlong[:]
+    path: cython.longlong[:]
+    # scratch
+    count: cython.longlong[:]
+    cells: cython.longlong[:]
+    scratch: cython.longlong[:]
+    table: cython.ulonglong[:]
+    control: cython.longlong[:]
+
+    def __init__(
+        self,
+        grid: list[int],
+        W: int,
+        types: int,
+        gravity: str,
+        line_cells: list[list[int]],
+        alone_work: int,
+        entries: int = TABLE_ENTRIES,
+    ) -> None:
+        """A search of the padded grid (``Position.grid``; with gravity, settled);
+        ``line_cells``: the cells of each line of the inner board (at most 64), from the
+        side tiles fall toward (``Position.lines``, which without gravity are the rows);
+        ``alone_work``: the pairs a type's clearing by itself may try before giving up."""
+        N = len(grid)
+        inner = sorted(c for line in line_cells for c in line)
+        tiles = sum(1 for c in inner if grid[c] > 0)
+        depth = tiles // 2 + 2
+        longest = max(len(line) for line in line_cells)
+        if max(longest, W, N // W) > 64:
+            raise ValueError("the compiled search takes grids of at most 64 x 64 cells")
+        if gravity not in GRAVITY_STEP:
+            raise ValueError(f"the compiled search has no gravity {gravity!r}")
+        L = len(line_cells)
+        self.W, self.N, self.H, self.L, self.longest = W, N, N // W, L, longest
+        self.T = types
+        self.above = GRAVITY_STEP[gravity] * (W if gravity in ("down", "up") else 1)
+        self.alone_work = alone_work
+        lines = array("q", [-1]) * (N * longest)
+        line_of = array("q", [-1]) * N
+        cells_of = array("q", [-1]) * (L * longest)
+        original = _zeros("h", L * (longest + 1))  # each line's tiles, packed; 0 after
+        for number, line in enumerate(line_cells):
+            packed = [grid[c] for c in line if grid[c] > 0]
+            for j, c in enumerate(line):
+                cells_of[number * longest + j] = c
+                line_of[c] = number
+                if gravity != "none":  # without gravity no line falls
+                    for i, other in enumerate(line):
+                        lines[c * longest + i] = other
+            for j, v in enumerate(packed):
+                original[number * (longest + 1) + j] = v
+        lengths = array("q", [len(line) for line in line_cells])
+        offsets = array("q", [sum(lengths[:i]) for i in range(L)])
+        words = (sum(lengths) + 63) // 64
+        self.words = words
+        copies = [0] * (types + 1)
+        for c in inner:
+            if grid[c] > 0:
+                copies[grid[c]] += 1
+        most = max(copies) if copies else 0
+        pairs = sum(c * (c - 1) // 2 for c in copies) + 1
+        self.MS = max(most, 1)
+        self.P = pairs
+        grids = _zeros("h", depth * N)
+        for c, v in enumerate(grid):
+            grids[c] = v
+        self.grids = grids
+        self.rowbits = _zeros("Q", depth * self.H)
+        self.colbits = _zeros("Q", depth * W)
+        self.inner = array("q", inner)
+        self.n_inner = len(inner)
+        self.lines = lines
+        self.line_of = line_of
+        self.line_cells = cells_of
+        self.original = original
+        self.offsets = offsets
+        self.lengths = lengths
+        self.parts = _zeros("Q", depth * L)
+        self.keys = _zeros("Q", depth * 2 * words)
+        self.hashed = _zeros("Q", depth * 2)
+        self.moves = _zeros("q", depth * pairs * 3)
+        self.mcount = _zeros("q", depth)
+        self.mnext = _zeros("q", depth)
+        self.base = _zeros("q", depth)
+        self.path = _zeros("q", (tiles // 2 + 1) * 2)
+        self.count = _zeros("q", types + 1)
+        self.cells = _zeros("q", (types + 1) * self.MS)
+        self.scratch = _zeros("q", (most + 1) * 6)
+        self.control = array("q", [0, -1])
+        self.most = max(2, min(entries, TABLE_BYTES // (16 * words + 16)))
+        self.slots = _slots_for(min(self.most, TABLE_START))
+        self.table = _zeros("Q", self.slots * (words + 1))
+        self.depth = -1
+        self.status = _RUNNING
+        self.path_len = 0
+        self.enter = False
+        self.filled = 0
+        self.nodes_done = self.hits = self.forced_moves = 0
+
+    # --- the board -----------------------------------------------------------------------
+
+    @cython.cfunc
+    @cython.nogil
+    def _open(self, gd: cython.longlong, c: cython.longlong) -> cython.bint:
+        """Whether the cell has an empty neighbour."""
+        return (
+            self.grids[gd + c - 1] == 0
+            or self.grids[gd + c + 1] == 0
+            or self.grids[gd + c - self.W] == 0
+            or self.grids[gd + c + self.W] == 0
+        )
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.locals(gd=cython.longlong, dist=cython.longlong)
+    def _links(self, d: cython.longlong, a: cython.longlong, b: cython.longlong) -> cython.bint:
+        """The link rule with at most two turns (``position._two``) at level d."""
+        gd = d * self.N
+        dist = abs(a - b)
+        # not neighbours: each tile needs an empty neighbour to start from
+        if dist != 1 and dist != self.W and not (self._open(gd, a) and self._open(gd, b)):
+            return False
+        return self._joined(d, a, b)
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.locals(
+        gd=cython.longlong,
+        rd=cython.longlong,
+        cd=cython.longlong,
+        W=cython.longlong,
+        ay=cython.longlong,
+        ax=cython.longlong,
+        by=cython.longlong,
+        bx=cython.longlong,
+        lo=cython.longlong,
+        hi=cython.longlong,
+        y=cython.longlong,
+        x=cython.longlong,
+        between=cython.ulonglong,
+    )
+    def _joined(self, d: cython.longlong, a: cython.longlong, b: cython.longlong) -> cython.bint:
+        """``_links`` without its first test (for neighbours, or tiles with an empty
+        neighbour each): a row piece between the tiles' column stretches, or a column
+        piece between their row stretches, with nothing on it (``rowbits``, ``colbits``:
+        which cells of a row or column hold something, so a piece is tested at once)."""
+        W = self.W
+        gd = d * self.N
+        rd = d * self.H
+        cd = d * W
+        ay = a // W
+        ax = a % W
+        by = b // W
+        bx = b % W
+        if ax != bx:
+            lo = ay
+            while self.grids[gd + (lo - 1) * W + ax] == 0:
+                lo -= 1
+            hi = ay
+            while self.grids[gd + (hi + 1) * W + ax] == 0:
+                hi += 1
+            y = by
+            while y - 1 >= lo and self.grids[gd + (y - 1) * W + bx] == 0:
+                y -= 1
+            lo = max(lo, y)
+            y = by
+            while y + 1 <= hi and self.grids[gd + (y + 1) * W + bx] == 0:
+                y += 1
+            hi = min(hi, y)
+            between = _between(ax, bx)
+            for y in range(lo, hi + 1):
+                if self.rowbits[rd + y] & between == 0:
+                    return True
+        if ay != by:
+            lo = ax
+            while self.grids[gd + ay * W + lo - 1] == 0:
+                lo -= 1
+            hi = ax
+            while self.grids[gd + ay * W + hi + 1] == 0:
+                hi += 1
+            x = bx
+            while x - 1 >= lo and self.grids[gd + by * W + x - 1] == 0:
+                x -= 1
+            lo = max(lo, x)
+            x = bx
+            while x + 1 <= hi and self.grids[gd + by * W + x + 1] == 0:
+                x += 1
+            hi = min(hi, x)
+            between = _between(ay, by)
+            for x in range(lo, hi + 1):
+                if self.colbits[cd + x] & between == 0:
+                    return True
+        return False
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.locals(y=cython.longlong, x=cython.longlong)
+    def _put(self, d: cython.longlong, c: cython.longlong, v: cython.longlong) -> cython.void:
+        """Set a cell at level d, keeping its row's and column's bits up to date."""
+        self.grids[d * self.N + c] = v
+        y = c // self.W
+        x = c % self.W
+        if v != 0:
+            self.rowbits[d * self.H + y] |= ONE << x
+            self.colbits[d * self.W + x] |= ONE << y
+        else:
+            self.rowbits[d * self.H + y] &= ~(ONE << x)
+            self.colbits[d * self.W + x] &= ~(ONE << y)
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.locals(c=cython.longlong)
+    def _bits(self, d: cython.longlong) -> cython.void:
+        """The row and column bits of the grid at level d."""
+        for c in range(self.H):
+            self.rowbits[d * self.H + c] = 0
+        for c in range(self.W):
+            self.colbits[d * self.W + c] = 0
+        for c in range(self.N):
+            if self.grids[d * self.N + c] != 0:
+                self._put(d, c, self.grids[d * self.N + c])
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.locals(
+        row=cython.longlong,
+        write=cython.longlong,
+        i=cython.longlong,
+        c=cython.longlong,
+        gd=cython.longlong,
+    )
+    def _fall(self, d: cython.longlong, cell: cython.longlong) -> cython.void:
+        """Let the line of ``cell`` fall at level d (``lines``: the cells of each cell's
+        line from the side its tiles fall toward, -1 after the last)."""
+        row = cell * self.longest
+        gd = d * self.N
+        write = 0
+        for i in range(self.longest):
+            c = self.lines[row + i]
+            if c < 0:
+                break
+            if self.grids[gd + c] != 0:
+                if i != write:
+                    self._put(d, self.lines[row + write], self.grids[gd + c])
+                    self._put(d, c, 0)
+                write += 1
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.locals(n=cython.longlong, c=cython.longlong)
+    def _beyond(self, gd: cython.longlong, cell: cython.longlong) -> cython.longlong:
+        """With gravity: the tiles beyond ``cell`` in its line (those that fall when it
+        goes)."""
+        n = 0
+        if self.above != 0:
+            c = cell + self.above
+            while self.grids[gd + c] > 0:
+                n += 1
+                c += self.above
+        return n
+
+    # --- the reductions -------------------------------------------------------------------
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.locals(
+        t=cython.longlong,
+        i=cython.longlong,
+        c=cython.longlong,
+        total=cython.longlong,
+        gd=cython.longlong,
+    )
+    def _collect(self, d: cython.longlong) -> cython.longlong:
+        """The cells of each type at level d in row-major order; the number of tiles."""
+        gd = d * self.N
+        for t in range(self.T + 1):
+            self.count[t] = 0
+        total = 0
+        for i in range(self.n_inner):
+            c = self.inner[i]
+            t = self.grids[gd + c]
+            if t > 0:
+                self.cells[t * self.MS + self.count[t]] = c
+                self.count[t] += 1
+                total += 1
+        return total
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.locals(
+        m=cython.longlong,
+        level=cython.longlong,
+        work=cython.longlong,
+        i=cython.longlong,
+        j=cython.longlong,
+        found=cython.bint,
+        at=cython.longlong,
+    )
+    def _clear_alone(
+        self, d: cython.longlong, t: cython.longlong, k: cython.longlong
+    ) -> cython.bint:
+        """``_Search._clear_alone`` for tiles on top (whose removal moves nothing): moves
+        of type t alone that clear its k tiles, the first in the search's order, into
+        ``scratch`` (columns 0 and 1; columns 2 to 4 are its own: the pairs tried at each
+        level, and which tiles are left).  Like it, it gives up after ``alone_work`` pairs
+        tested."""
+        at = t * self.MS
+        if k == 2:
+            self.scratch[0] = self.cells[at]
+            self.scratch[1] = self.cells[at + 1]
+            return self._links(d, self.cells[at], self.cells[at + 1])
+        for m in range(k):
+            self.scratch[m * 6 + 4] = 1
+        level = 0
+        self.scratch[2] = 0
+        self.scratch[3] = 0
+        work = self.alone_work
+        while True:
+            i = self.scratch[level * 6 + 2]
+            j = self.scratch[level * 6 + 3] + 1
+            found = False
+            while i < k and not found:
+                if self.scratch[i * 6 + 4]:
+                    while j < k:
+                        if self.scratch[j * 6 + 4]:
+                            work -= 1
+                            if work < 0:  # gives up: the tiles go back
+                                for m in range(k):
+                                    self._put(d, self.cells[at + m], t)
+                                return False
+                            if self._links(d, self.cells[at + i], self.cells[at + j]):
+                                found = True
+                                break
+                        j += 1
+                if not found:
+                    i += 1
+                    j = i + 1
+            if found:
+                self.scratch[level * 6 + 2] = i
+                self.scratch[level * 6 + 3] = j
+                self.scratch[i * 6 + 4] = 0
+                self.scratch[j * 6 + 4] = 0
+                self._put(d, self.cells[at + i], 0)
+                self._put(d, self.cells[at + j], 0)
+                level += 1
+                if 2 * level == k:
+                    for m in range(level):
+                        self.scratch[m * 6] = self.cells[at + self.scratch[m * 6 + 2]]
+                        self.scratch[m * 6 + 1] = self.cells[at + self.scratch[m * 6 + 3]]
+                    for m in range(k):  # the caller removes them
+                        self._put(d, self.cells[at + m], t)
+                    return True
+                self.scratch[level * 6 + 2] = 0
+                self.scratch[level * 6 + 3] = 0
+            else:
+                if level == 0:
+                    return False
+                level -= 1
+                i = self.scratch[level * 6 + 2]
+                j = self.scratch[level * 6 + 3]
+                self.scratch[i * 6 + 4] = 1
+                self.scratch[j * 6 + 4] = 1
+                self._put(d, self.cells[at + i], t)
+                self._put(d, self.cells[at + j], t)
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.locals(
+        changed=cython.bint,
+        t=cython.longlong,
+        k=cython.longlong,
+        top=cython.bint,
+        m=cython.longlong,
+        a=cython.longlong,
+        b=cython.longlong,
+        gd=cython.longlong,
+    )
+    def _reduce(self, d: cython.longlong, length: cython.longlong) -> cython.longlong:
+        """``_Search.reduce``: every type whose tiles all lie on top (without gravity:
+        every type) and that its own moves clear goes, until none does (its moves are
+        appended to ``path``); the new length of the path.  ``count`` and ``cells`` are
+        left those of what remains."""
+        gd = d * self.N
+        changed = True
+        while changed:
+            changed = False
+            self._collect(d)  # removing tiles on top moves no other tile
+            for t in range(1, self.T + 1):
+                k = self.count[t]
+                if k == 0:
+                    continue
+                top = True
+                if self.above != 0:
+                    for m in range(k):
+                        if self.grids[gd + self.cells[t * self.MS + m] + self.above] > 0:
+                            top = False
+                            break
+                if not top:
+                    continue
+                if self._clear_alone(d, t, k):
+                    for m in range(k // 2):
+                        a = self.scratch[m * 6]
+                        b = self.scratch[m * 6 + 1]
+                        self.path[2 * length] = a
+                        self.path[2 * length + 1] = b
+                        length += 1
+                        self._put(d, a, 0)
+                        self._put(d, b, 0)
+                        self.forced_moves += 1
+                    self.count[t] = 0
+                    changed = True
+        return length
+
+    # --- the keys and the table --------------------------------------------------------------
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.locals(
+        bits=cython.ulonglong,
+        j=cython.longlong,
+        c=cython.longlong,
+        p=cython.longlong,
+        row=cython.longlong,
+        orig=cython.longlong,
+        gd=cython.longlong,
+    )
+    def _line_key(
+        self, d: cython.longlong, line: cython.longlong, a: cython.longlong, b: cython.longlong
+    ) -> cython.ulonglong:
+        """One line's part of the key of level d, with the tiles at ``a`` and ``b`` taken
+        off (-1: none).  Without gravity: which of its cells hold a tile.  With gravity
+        (the line is packed toward its first cell): the tiles left as a subsequence of the
+        line's original tiles, each matched to the first original tile of its type not
+        yet used."""
+        gd = d * self.N
+        row = line * self.longest
+        bits = 0
+        if self.above == 0:
+            for j in range(self.longest):
+                c = self.line_cells[row + j]
+                if c < 0:
+                    break
+                if self.grids[gd + c] != 0 and c != a and c != b:
+                    bits |= ONE << j
+            return bits
+        orig = line * (self.longest + 1)
+        p = 0
+        for j in range(self.longest):
+            c = self.line_cells[row + j]
+            if c < 0 or self.grids[gd + c] == 0:
+                break
+            if c == a or c == b:
+                continue
+            while self.original[orig + p] != self.grids[gd + c]:
+                p += 1
+            bits |= ONE << p
+            p += 1
+        return bits
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.locals(
+        w=cython.longlong,
+        line=cython.longlong,
+        o=cython.longlong,
+        s=cython.longlong,
+        h=cython.ulonglong,
+        key=cython.longlong,
+        part=cython.ulonglong,
+    )
+    def _pack(self, d: cython.longlong, which: cython.longlong) -> cython.ulonglong:
+        """Level d's line parts into its key ``which`` (0: the position the move made, 1:
+        after the reductions), a bit string with each line at its offset; its hash."""
+        key = (d * 2 + which) * self.words
+        for w in range(self.words):
+            self.keys[key + w] = 0
+        for line in range(self.L):
+            o = self.offsets[line]
+            w = o >> 6
+            s = o & 63
+            part = self.parts[d * self.L + line]
+            self.keys[key + w] |= (part << s) & M64
+            if s != 0 and s + self.lengths[line] > 64:
+                self.keys[key + w + 1] |= part >> (64 - s)
+        h = SEED
+        for w in range(self.words):
+            h = ((h ^ self.keys[key + w]) * MIX) & M64
+            h ^= h >> 31
+        return h
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.locals(
+        S=cython.longlong,
+        mask=cython.longlong,
+        i=cython.longlong,
+        stored=cython.ulonglong,
+        same=cython.bint,
+        w=cython.longlong,
+    )
+    def _slot(self, key: cython.longlong, h: cython.ulonglong) -> cython.longlong:
+        """The slot of the key at ``keys[key:]``: where it is, or the empty slot where it
+        would go.  A slot is its hash (never 0; 0 marks an empty slot) and the key's
+        words, so that a lookup reads one place in memory."""
+        S = self.words + 1
+        mask = self.slots - 1
+        h |= ONE
+        i = cython.cast(cython.longlong, h & cython.cast(cython.ulonglong, mask))
+        while True:
+            stored = self.table[i * S]
+            if stored == 0:
+                return i
+            if stored == h:
+                same = True
+                for w in range(self.words):
+                    if self.table[i * S + 1 + w] != self.keys[key + w]:
+                        same = False
+                        break
+                if same:
+                    return i
+            i = (i + 1) & mask
+
+    @cython.cfunc
+    @cython.nogil
+    def _known(self, key: cython.longlong, h: cython.ulonglong) -> cython.bint:
+        return self.table[self._slot(key, h) * (self.words + 1)] != 0
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.locals(s=cython.longlong, w=cython.longlong)
+    def _remember(self, key: cython.longlong, h: cython.ulonglong) -> cython.void:
+        """Put the key at ``keys[key:]`` in the table (the caller made room)."""
+        s = self._slot(key, h) * (self.words + 1)
+        if self.table[s] != 0:
+            return
+        self.table[s] = h | ONE
+        for w in range(self.words):
+            self.table[s + 1 + w] = self.keys[key + w]
+        self.filled += 1
+
+    @cython.locals(
+        old=cython.ulonglong[:],
+        S=cython.longlong,
+        slots=cython.longlong,
+        s=cython.longlong,
+        i=cython.longlong,
+        w=cython.longlong,
+        h=cython.ulonglong,
+        mask=cython.longlong,
+    )
+    def _grow(self) -> None:
+        """Double the table, keeping what it holds."""
+        old = self.table
+        S = self.words + 1
+        slots = self.slots
+        self.slots = _slots_for(min(slots, self.most))
+        self.table = _zeros("Q", self.slots * S)
+        mask = self.slots - 1
+        for s in range(slots):
+            h = old[s * S]
+            if h != 0:
+                i = cython.cast(cython.longlong, h & cython.cast(cython.ulonglong, mask))
+                while self.table[i * S] != 0:
+                    i = (i + 1) & mask
+                for w in range(S):
+                    self.table[i * S + w] = old[s * S + w]
+
+    # --- the search ---------------------------------------------------------------------------
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.locals(
+        T=cython.longlong,
+        m=cython.longlong,
+        most=cython.longlong,
+        size=cython.longlong,
+        t=cython.longlong,
+        i=cython.longlong,
+        j=cython.longlong,
+        a=cython.longlong,
+        b=cython.longlong,
+        dist=cython.longlong,
+        key=cython.longlong,
+        k=cython.longlong,
+        out=cython.longlong,
+        gd=cython.longlong,
+        at=cython.longlong,
+    )
+    def _moves(self, d: cython.longlong) -> cython.longlong:
+        """``_Search.moves`` at level d: every linked pair, types with the fewest tiles
+        first, then the pairs that move the most tiles first (ties by type, then pairs in
+        row-major order).  Each move is (a, b, the order's key); column 5 of ``scratch``:
+        which tiles of a type have an empty neighbour (tested once a tile, not a pair)."""
+        T = self.T
+        gd = d * self.N
+        out = d * self.P * 3
+        m = 0
+        most = 0
+        for t in range(1, T + 1):
+            most = max(most, self.count[t])
+        for size in range(1, most + 1):
+            for t in range(1, T + 1):
+                if self.count[t] != size:
+                    continue
+                at = t * self.MS
+                for i in range(size):
+                    self.scratch[i * 6 + 5] = self._open(gd, self.cells[at + i])
+                for i in range(size):
+                    for j in range(i + 1, size):
+                        a = self.cells[at + i]
+                        b = self.cells[at + j]
+                        dist = abs(a - b)
+                        if (
+                            dist != 1
+                            and dist != self.W
+                            and not (self.scratch[i * 6 + 5] and self.scratch[j * 6 + 5])
+                        ):
+                            continue
+                        if self._joined(d, a, b):
+                            key = size * 4096 - self._beyond(gd, a) - self._beyond(gd, b)
+                            k = m  # insertion: the list stays sorted by key, stable
+                            while k > 0 and self.moves[out + 3 * (k - 1) + 2] > key:
+                                self.moves[out + 3 * k] = self.moves[out + 3 * (k - 1)]
+                                self.moves[out + 3 * k + 1] = self.moves[out + 3 * (k - 1) + 1]
+                                self.moves[out + 3 * k + 2] = self.moves[out + 3 * (k - 1) + 2]
+                                k -= 1
+                            self.moves[out + 3 * k] = a
+                            self.moves[out + 3 * k + 1] = b
+                            self.moves[out + 3 * k + 2] = key
+                            m += 1
+        return m
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.locals(
+        line=cython.longlong,
+        before=cython.longlong,
+        length=cython.longlong,
+        total=cython.longlong,
+        t=cython.longlong,
+        h=cython.ulonglong,
+        w=cython.longlong,
+    )
+    def _enter(self, d: cython.longlong) -> cython.longlong:
+        """Enter the position at level d: reduce it, look it up, list its moves.  Returns
+        1 when it is entered, 0 when it is the clearing (``status`` FOUND), -1 when it is
+        known dead (the caller steps back)."""
+        before = self.path_len
+        length = self._reduce(d, before)
+        total = 0  # the cells of each type are those _reduce collected last
+        for t in range(self.T + 1):
+            total += self.count[t]
+        if total == 0:
+            self.path_len = length
+            self.status = _FOUND
+            return 0
+        if length != before:  # reduced: the key of what is left
+            for line in range(self.L):
+                self.parts[d * self.L + line] = self._line_key(d, line, -1, -1)
+            h = self._pack(d, 1)
+            self.hashed[2 * d + 1] = h
+            if self._known((2 * d + 1) * self.words, h):
+                self.hits += 1
+                if self.filled < self.slots // 2:  # the move's position is dead too
+                    self._remember(2 * d * self.words, self.hashed[2 * d])
+                return -1
+        else:
+            for w in range(self.words):
+                self.keys[(2 * d + 1) * self.words + w] = self.keys[2 * d * self.words + w]
+            self.hashed[2 * d + 1] = self.hashed[2 * d]
+        self.nodes_done += 1
+        self.base[d] = length
+        self.mcount[d] = self._moves(d)
+        self.mnext[d] = 0
+        return 1
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.locals(
+        line=cython.longlong,
+        la=cython.longlong,
+        lb=cython.longlong,
+        a=cython.longlong,
+        b=cython.longlong,
+        c=cython.longlong,
+        h=cython.ulonglong,
+        nd=cython.longlong,
+    )
+    def _try(self, d: cython.longlong, i: cython.longlong) -> cython.bint:
+        """Make move i of level d into level d + 1, unless the position it makes is known
+        dead (its key is found from level d's in the one or two lines it changes)."""
+        a = self.moves[(d * self.P + i) * 3]
+        b = self.moves[(d * self.P + i) * 3 + 1]
+        nd = d + 1
+        for line in range(self.L):
+            self.parts[nd * self.L + line] = self.parts[d * self.L + line]
+        la = self.line_of[a]
+        lb = self.line_of[b]
+        if la == lb:
+            self.parts[nd * self.L + la] = self._line_key(d, la, a, b)
+        else:
+            self.parts[nd * self.L + la] = self._line_key(d, la, a, -1)
+            self.parts[nd * self.L + lb] = self._line_key(d, lb, b, -1)
+        h = self._pack(nd, 0)
+        if self._known(2 * nd * self.words, h):
+            self.hits += 1
+            return False
+        self.hashed[2 * nd] = h
+        for c in range(self.N):
+            self.grids[nd * self.N + c] = self.grids[d * self.N + c]
+        for c in range(self.H):
+            self.rowbits[nd * self.H + c] = self.rowbits[d * self.H + c]
+        for c in range(self.W):
+            self.colbits[nd * self.W + c] = self.colbits[d * self.W + c]
+        self._put(nd, a, 0)
+        self._put(nd, b, 0)
+        self._fall(nd, a)
+        self._fall(nd, b)
+        self.path[2 * self.base[d]] = a
+        self.path[2 * self.base[d] + 1] = b
+        self.path_len = self.base[d] + 1
+        return True
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.locals(
+        d=cython.longlong,
+        spent=cython.longlong,
+        entered=cython.longlong,
+        i=cython.longlong,
+        s=cython.longlong,
+        line=cython.longlong,
+    )
+    def _run(self, budget: cython.longlong, max_nodes: cython.longlong) -> cython.void:
+        """Search on for at most ``budget`` positions (``max_nodes`` in all, -1 for no
+        limit).  ``depth`` is -1 before the root is entered; a position is entered when
+        the search first reaches it.  A dead position's table entries are both its keys.
+        When the table has no room for two more and is smaller than ``most`` entries, the
+        search stops with ``GROW`` where it can go on once the caller has made the table
+        larger."""
+        d = self.depth
+        spent = 0
+        if d < 0:
+            d = 0
+            self.path_len = 0
+            self._bits(0)
+            for line in range(self.L):
+                self.parts[line] = self._line_key(0, line, -1, -1)
+            self.hashed[0] = self._pack(0, 0)
+            self.enter = True
+        while True:
+            if self.filled + 2 > self.slots // 2 and self.slots // 2 < self.most:
+                self.status = _GROW
+                break
+            if self.enter:
+                self.enter = False
+                entered = self._enter(d)
+                if entered == 0:
+                    break
+                if entered < 0:
+                    d -= 1
+                    if d < 0:
+                        self.status = _EXHAUSTED
+                        break
+                    continue
+                if max_nodes >= 0 and self.nodes_done > max_nodes:
+                    self.status = _OUT_OF_NODES
+                    break
+                spent += 1
+                # the budget, or another thread's word (``control``: stop now; stop at so
+                # many positions), read here so that a search in a thread needs no lock
+                if (
+                    spent >= budget
+                    or self.control[0] != 0
+                    or (self.control[1] >= 0 and self.nodes_done >= self.control[1])
+                ):
+                    break
+            i = self.mnext[d]
+            if i == self.mcount[d]:  # every move failed: the position is dead
+                if self.filled + 2 > self.slots // 2:
+                    for s in range(self.slots):  # full: forget every position
+                        self.table[s * (self.words + 1)] = 0
+                    self.filled = 0
+                self._remember((2 * d + 1) * self.words, self.hashed[2 * d + 1])
+                self._remember(2 * d * self.words, self.hashed[2 * d])
+                d -= 1
+                if d < 0:
+                    self.status = _EXHAUSTED
+                    break
+                continue
+            self.mnext[d] = i + 1
+            if self._try(d, i):
+                d += 1
+                self.enter = True
+        self.depth = d
+
+    @cython.locals(b=cython.longlong, m=cython.longlong)
+    def step(self, budget: int, max_nodes: int | None, control: array | None = None) -> int:  # type: ignore[type-arg]
+        """Search on for at most ``budget`` positions; the status.  ``control``, written by
+        another thread while this one searches without the GIL: ``[stop, cap]``, stop
+        when ``stop`` is set or when the positions reach ``cap`` (-1: none)."""
+        self.control = array("q", [0, -1]) if control is None else control
+        b = budget
+        m = -1 if max_nodes is None else max_nodes
+        while True:
+            with cython.nogil:
+                self._run(b, m)
+            if self.status != _GROW:
+                return int(self.status)
+            self.status = _RUNNING
+            self._grow()
+
+    def linked(self, a: int, b: int) -> bool:
+        """Whether the tiles at padded cells a and b of the board at the start link (the
+        core's own link test, for the tests)."""
+        self._bits(0)
+        return bool(self._links(0, a, b))
+
+    def clearing(self) -> list[tuple[int, int]]:
+        """The moves of the clearing found, as padded cells at the time of each move."""
+        return [(int(self.path[2 * i]), int(self.path[2 * i + 1])) for i in range(self.path_len)]
+
+    def counters(self) -> tuple[int, int, int]:
+        """Positions searched, table hits and moves made by the reductions, so far."""
+        return int(self.nodes_done), int(self.hits), int(self.forced_moves)
+
+    def table_slots(self) -> int:
+        """The table's slots now."""
+        return int(self.slots)
+
+
+def _slots_for(entries: int) -> int:
+    """The slots for ``entries`` keys: a power of two, twice as many."""
+    slots = 1
+    while slots < 2 * entries:
+        slots *= 2
+    return slots
