@@ -49,11 +49,12 @@ ENGINE_HELP = (
 @gravity_option()
 @click.option("--hint", is_flag=True, help="Print only the first move of a clearing.")
 @format_option(
-    ["judge", "json", "pretty", "svg"],
+    ["judge", "json", "pretty", "svg", "html"],
     "judge: YES and one 'x1 y1 x2 y2' line a move, or NO; json: moves with turns and "
     "corner points, and search statistics; pretty: the board with each pair numbered in "
     "removal order (with gravity, the boards step by step); svg: the pairs and their paths "
-    "(first case, no gravity).",
+    "(first case, no gravity); html: a self-contained page that plays the clearing step by "
+    "step under the gravity mode (every case, a picker to choose).",
 )
 @output_option()
 @time_limit_option("Give up after this many seconds in all (exit status 3, undecided).")
@@ -86,7 +87,10 @@ def clear_command(
     if engine == "cpsat" and max_turns > 2:
         raise click.UsageError("--engine cpsat links with at most 2 turns")
     if fmt == "svg" and gravity != "none":
-        raise click.UsageError("--format svg draws boards without gravity only")
+        raise click.UsageError(
+            "--format svg draws boards without gravity only; --format html plays the boards "
+            "step by step under any gravity"
+        )
     data, name = read_input(file, MAX_INPUT_BYTES)
     with library_errors(name):
         cases = parse_cases(data, boards_only=True)
@@ -125,9 +129,39 @@ def clear_command(
             _pretty(n, case, r, rules)
             for n, (case, r) in enumerate(zip(cases, results, strict=True), 1)
         )
-    else:
+    elif fmt == "svg":
         text = _svg(cases, results, rules)
+    else:
+        text = _html(cases, results, rules, input_name(file), hint)
     emit(text, output)
+
+
+def _html(
+    cases: list[Case],
+    results: list[ClearResult],
+    rules: dict[str, object],
+    name: str,
+    hint: bool,
+) -> str:
+    from graphsearch.watch import clear_case, page
+
+    shown = []
+    for number, (case, result) in enumerate(zip(cases, results, strict=True), 1):
+        n, m = case.shape
+        shown.append(
+            clear_case(
+                case.board,
+                result.moves,
+                title=f"case {number}: {n} x {m}",
+                outside=bool(rules["outside"]),
+                max_turns=int(str(rules["max_turns"])),
+                gravity=str(rules["gravity"]),
+                nodes=result.stats.nodes,
+                hint=hint,
+            )
+        )
+    mode = "" if rules["gravity"] == "none" else f", gravity {rules['gravity']}"
+    return page(shown, f"{name}: clearing{mode}")
 
 
 def _first_move(result: ClearResult) -> ClearResult:

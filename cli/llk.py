@@ -52,10 +52,11 @@ OUTSIDE_HELP = (
 @outside_option(OUTSIDE_HELP)
 @max_turns_option()
 @format_option(
-    ["judge", "json", "pretty", "svg"],
+    ["judge", "json", "pretty", "svg", "html"],
     "judge: one YES or NO line per query; json: fewest turns and the path's corner "
     f"points (1-based); pretty: the path drawn on boards up to {PRETTY_LIMIT} x "
-    f"{PRETTY_LIMIT}; svg: one query's board and path as a picture (see --case, --query).",
+    f"{PRETTY_LIMIT}; svg: one query's board and path as a picture (see --case, --query); "
+    "html: a self-contained page that shows each query's path in turn.",
 )
 @case_option("With --format svg: the case to draw (default 1).")
 @query_option("With --format svg: the query to draw (default: the case's first query).")
@@ -92,6 +93,19 @@ def llk_command(
         text = "".join(line + "\n" for line in lines)
     elif fmt == "json":
         text = to_json(_as_json(cases, answers, engine, outside, max_turns)) + "\n"
+    elif fmt == "html":
+        from graphsearch.watch import llk_case, page
+
+        shown = [
+            llk_case(
+                case,
+                links,
+                title=f"case {number}: {case.board.shape[0]} x "
+                f"{case.board.shape[1]}, {len(links)} queries",
+            )
+            for number, (case, links) in enumerate(zip(cases, answers, strict=True), 1)
+        ]
+        text = page(shown, f"{name}: link queries")
     else:
         text = _pretty(cases, answers, outside)
     emit(text, output)

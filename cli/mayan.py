@@ -63,9 +63,10 @@ _PALETTE = (
     "(it costs the OR-Tools start-up, about half a second; it helps most with few moves).",
 )
 @format_option(
-    ["judge", "json", "pretty", "svg"],
+    ["judge", "json", "pretty", "svg", "html"],
     "judge: exactly the judge's output; json: moves and search statistics; "
-    "pretty: each move and the board after it; svg: the solution as a strip of boards.",
+    "pretty: each move and the board after it; svg: the solution as a strip of boards; "
+    "html: a self-contained page that plays each move, its chain and the fall.",
 )
 @click.option(
     "--count",
@@ -116,7 +117,7 @@ def mayan_command(
         raise click.UsageError("--count and --all are different outputs: give one of them")
     if count_limit is not None and not makers:
         raise click.UsageError("--count-limit goes with --count or --all")
-    if makers and (engine != "search" or prefilter or fmt in ("pretty", "svg")):
+    if makers and (engine != "search" or prefilter or fmt in ("pretty", "svg", "html")):
         raise click.UsageError(
             "--count and --all run the exhaustive counting search: no --engine other than "
             "search, no --prefilter, and --format judge or json"
@@ -154,6 +155,11 @@ def mayan_command(
         from graphsearch.mayan.draw import solution_svg
 
         text = solution_svg(puzzle, result.moves)
+    elif fmt == "html":
+        from graphsearch.watch import mayan_case, page
+
+        title = f"n = {puzzle.n}, {sum(map(len, puzzle.board.columns))} blocks"
+        text = page([mayan_case(puzzle, result, title=title)], f"{name}: Mayan puzzle")
     else:
         text = _pretty(puzzle, result, color=output is None and _terminal()) + "\n"
     emit(text, output)

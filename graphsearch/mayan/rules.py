@@ -42,13 +42,16 @@ class IllegalMoveError(InvalidInputError):
 
 
 def _settle(
-    grid: list[int], changed: Iterable[int], rounds: list[frozenset[int]] | None = None
+    grid: list[int],
+    changed: Iterable[int],
+    rounds: list[frozenset[int]] | None = None,
+    boards: list[list[int]] | None = None,
 ) -> int:
     """Remove runs and let blocks fall until stable, in place; returns the blocks removed.
 
     ``changed`` lists the cells whose content changed since the grid was last stable: every
     run passes through one of them.  When ``rounds`` is a list, the cells removed in each
-    round are appended to it.
+    round are appended to it, and when ``boards`` is one, the grid after each round's fall.
     """
     removed = 0
     dirty = changed
@@ -74,6 +77,8 @@ def _settle(
                         grid[read] = 0
                         fallen.append(write)
                     write += 1
+        if boards is not None:
+            boards.append(grid[:])
         dirty = fallen
 
 
@@ -161,11 +166,13 @@ def apply_move(board: Board, move: Move) -> Board:
 @dataclass(frozen=True)
 class MoveTrace:
     """What one move does: the board right after the drag, the cells ``(x, y)`` removed in
-    each round of settling (as they stand in that round), and the stable board after."""
+    each round of settling (as they stand in that round), and the stable board after;
+    ``fallen``: the board after each round's removal and fall (the last one is ``after``)."""
 
     dragged: Board
     rounds: tuple[frozenset[tuple[int, int]], ...]
     after: Board
+    fallen: tuple[Board, ...] = ()
 
 
 def apply_move_traced(board: Board, move: Move) -> MoveTrace:
@@ -176,9 +183,11 @@ def apply_move_traced(board: Board, move: Move) -> MoveTrace:
     dirty = _drag(grid, move.x * HEIGHT + move.y, move.g)
     dragged = Board.from_grid(grid)
     rounds: list[frozenset[int]] = []
-    _settle(grid, dirty, rounds)
+    boards: list[list[int]] = []
+    _settle(grid, dirty, rounds, boards)
     cells = tuple(frozenset(divmod(cell, HEIGHT) for cell in removed) for removed in rounds)
-    return MoveTrace(dragged, cells, Board.from_grid(grid))
+    fallen = tuple(Board.from_grid(b) for b in boards)
+    return MoveTrace(dragged, cells, Board.from_grid(grid), fallen)
 
 
 def settle(board: Board) -> Board:
