@@ -249,14 +249,13 @@ def test_a_no_page_and_a_query_page(tmp_path, open_page):
 
 def test_a_30_by_16_board_is_drawn(tmp_path, open_page):
     board = deal(16, 30, 60, 8, random.Random(3))
+    board[0, 0] = 61  # a type of one tile: NO at once, the whole board on the page
     (tmp_path / "b.txt").write_text(board_text(board))
     run_solve(
         "clear",
         "--outside",
         "--format",
         "html",
-        "--time-limit",
-        "60",
         "-o",
         str(tmp_path / "p.html"),
         str(tmp_path / "b.txt"),
