@@ -2,36 +2,53 @@
 decides them, beside a compiled baseline.
 
     python benchmarks/clear_bench.py [--boards 20] [--time-limit 60] \\
-        [--baseline ./clear_dfs] [--settings kshisen]
+        [--baseline ./clear_dfs] [--settings kshisen] [--modes down,left] [--json FILE]
+    python benchmarks/clear_bench.py --settings classic --baseline ./clear_modes_dfs
 
-Boards are dealt by seed (board i of a setting from seed i): the KShisen sizes 16 x 9 and
-18 x 8 with 36 types x 4 tiles, with and without gravity down, and QQ 连连看's 19 x 11
-(``--settings qq``), all with the ring.  Each board is run through ``solve clear`` as a
-whole process (start-up counts); with ``--baseline`` also through the baseline command,
-``clear_dfs.c``'s interface: the board on standard input, arguments ``outside gravity
-node-budget``, ``YES`` / ``NO`` / ``UNKNOWN`` first.  Per setting it prints the share
-clearable, not clearable and undecided, the share that greedy play clears (remove the
-first linked pair in row-major order, never go back), and median, p99 and max seconds.
+Boards are dealt by seed (board i of a setting from seed i), all with the ring: the
+KShisen sizes 16 x 9 and 18 x 8 with 36 types x 4 tiles, without gravity and with gravity
+down (``--settings kshisen``); QQ 连连看's 19 x 11 with 50 types (``qq``); and the classic
+games' sizes 12 x 7 with 21 types, 14 x 8 with 28 and 16 x 9 with 36 in the eight modes
+beyond the five KShisen-like ones (``classic``).  ``--modes`` replaces a setting's modes.
+
+Each board is run through ``solve clear`` as a whole process (start-up counts); with
+``--baseline`` also through the baseline command: the board on standard input, arguments
+``outside gravity node-budget``, ``YES`` / ``NO`` / ``UNKNOWN`` first.  The gravity
+argument is the mode's name (``clear_modes_dfs.c``), or 0 and 1 for none and down when the
+baseline is ``clear_dfs.c`` (its file name says so).  Build them with
+``gcc -O2 -o clear_modes_dfs ../shared/reference/clear_modes_dfs.c`` (and the same for
+``clear_dfs.c``).  Per setting it prints the share clearable, not clearable and undecided,
+the share that greedy play clears (remove the first linked pair in row-major order, never
+go back), and median, p99 and max seconds; ``--json FILE`` writes the same figures.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import shlex
 import statistics
 import subprocess
 import sys
 import time
+from pathlib import Path
 
+NEW_MODES = (
+    "up-down-apart",
+    "left-right-apart",
+    "up-down-center",
+    "left-right-center",
+    "up-left-down-right",
+    "left-down-right-up",
+    "outward",
+    "inward",
+)
+# per setting: its boards (rows, columns, types, tiles a type) and its modes
 SETTINGS = {
-    "kshisen": [
-        (9, 16, 36, 4, "none"),
-        (9, 16, 36, 4, "down"),
-        (8, 18, 36, 4, "none"),
-        (8, 18, 36, 4, "down"),
-    ],
-    "qq": [(11, 19, 50, 4, "none")],
+    "kshisen": ([(9, 16, 36, 4), (8, 18, 36, 4)], ("none", "down")),
+    "qq": ([(11, 19, 50, 4)], ("none", "down")),
+    "classic": ([(7, 12, 21, 4), (8, 14, 28, 4), (9, 16, 36, 4)], NEW_MODES),
 }
 
 
@@ -69,15 +86,26 @@ def timed(command: list[str], text: str, limit: float) -> tuple[str, float]:
     return verdict, time.perf_counter() - start
 
 
-def summary(name: str, verdicts: list[str], seconds: list[float]) -> str:
+def figures(verdicts: list[str], seconds: list[float]) -> dict[str, float]:
+    """Shares of each verdict and the times of one command on one setting."""
     n = len(verdicts)
-    share = {v: verdicts.count(v) / n for v in ("YES", "NO", "UNKNOWN")}
     ordered = sorted(seconds)
-    p99 = ordered[min(n - 1, round(0.99 * (n - 1)))]
+    return {
+        "yes": verdicts.count("YES") / n,
+        "no": verdicts.count("NO") / n,
+        "undecided": verdicts.count("UNKNOWN") / n,
+        "median": statistics.median(seconds),
+        "p99": ordered[min(n - 1, round(0.99 * (n - 1)))],
+        "max": ordered[-1],
+        "total": sum(seconds),
+    }
+
+
+def summary(name: str, f: dict[str, float]) -> str:
     return (
-        f"  {name:<9} yes {share['YES']:5.0%}  no {share['NO']:5.0%}  undecided "
-        f"{share['UNKNOWN']:5.0%}  median {statistics.median(seconds):7.3f} s  p99 {p99:7.3f} s"
-        f"  max {ordered[-1]:7.3f} s  total {sum(seconds):8.2f} s"
+        f"  {name:<9} yes {f['yes']:5.0%}  no {f['no']:5.0%}  undecided "
+        f"{f['undecided']:5.0%}  median {f['median']:7.3f} s  p99 {f['p99']:7.3f} s"
+        f"  max {f['max']:7.3f} s  total {f['total']:8.2f} s"
     )
 
 
@@ -85,45 +113,67 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--boards", type=int, default=20)
     parser.add_argument("--time-limit", type=float, default=60.0)
-    parser.add_argument("--baseline", help="the compiled baseline (clear_dfs.c's interface)")
+    parser.add_argument("--baseline", help="the compiled baseline (clear_modes_dfs or clear_dfs)")
     parser.add_argument("--settings", choices=sorted(SETTINGS), default="kshisen")
+    parser.add_argument("--modes", help="comma-separated gravity modes instead of the setting's")
+    parser.add_argument("--json", help="also write the figures to this file")
     args = parser.parse_args()
     solve = [sys.executable, "-m", "graphsearch.cli.main"]
-    for rows, cols, types, copies, gravity in SETTINGS[args.settings]:
-        print(f"{cols} x {rows}, {types} types x {copies}, ring, gravity {gravity}:")
-        ours: tuple[list[str], list[float]] = ([], [])
-        theirs: tuple[list[str], list[float]] = ([], [])
-        greedy_wins = 0
-        for seed in range(args.boards):
-            board = deal(rows, cols, types, copies, seed)
-            text = board_text(board)
-            greedy_wins += greedy(board, gravity)
-            command = [
-                *solve,
-                "clear",
-                "--outside",
-                "--gravity",
-                gravity,
-                "--time-limit",
-                str(args.time_limit),
-                "-",
-            ]
-            verdict, seconds = timed(command, text, args.time_limit)
-            ours[0].append(verdict)
-            ours[1].append(seconds)
+    sizes, modes = SETTINGS[args.settings]
+    if args.modes:
+        modes = tuple(args.modes.split(","))
+    mode_names = args.baseline is None or "clear_dfs" not in Path(args.baseline.split()[0]).name
+    rows_out: list[dict[str, object]] = []
+    for rows, cols, types, copies in sizes:
+        for gravity in modes:
+            print(f"{cols} x {rows}, {types} types x {copies}, ring, gravity {gravity}:")
+            ours: tuple[list[str], list[float]] = ([], [])
+            theirs: tuple[list[str], list[float]] = ([], [])
+            greedy_wins = 0
+            for seed in range(args.boards):
+                board = deal(rows, cols, types, copies, seed)
+                text = board_text(board)
+                greedy_wins += greedy(board, gravity)
+                command = [*solve, "clear", "--outside", "--gravity", gravity]
+                command += ["--time-limit", str(args.time_limit), "-"]
+                verdict, seconds = timed(command, text, args.time_limit)
+                ours[0].append(verdict)
+                ours[1].append(seconds)
+                if args.baseline:
+                    flag = gravity if mode_names else ("1" if gravity == "down" else "0")
+                    command = [*shlex.split(args.baseline), "1", flag, "2000000000"]
+                    base, base_seconds = timed(command, text, args.time_limit)
+                    theirs[0].append(base)
+                    theirs[1].append(base_seconds)
+                    if "UNKNOWN" not in (verdict, base) and verdict != base:
+                        print(f"    board {seed}: solve says {verdict}, the baseline {base}")
+            row: dict[str, object] = {
+                "rows": rows,
+                "cols": cols,
+                "types": types,
+                "copies": copies,
+                "gravity": gravity,
+                "boards": args.boards,
+                "greedy": greedy_wins / args.boards,
+                "solve": figures(*ours),
+            }
+            print(f"  greedy play clears {greedy_wins / args.boards:.0%}")
+            print(summary("solve", figures(*ours)))
             if args.baseline:
-                flag = "1" if gravity == "down" else "0"
-                command = [*shlex.split(args.baseline), "1", flag, "2000000000"]
-                base, base_seconds = timed(command, text, args.time_limit)
-                theirs[0].append(base)
-                theirs[1].append(base_seconds)
-                if "UNKNOWN" not in (verdict, base) and verdict != base:
-                    print(f"    board {seed}: solve says {verdict}, the baseline {base}")
-        print(f"  greedy play clears {greedy_wins / args.boards:.0%}")
-        print(summary("solve", *ours))
-        if args.baseline:
-            print(summary("baseline", *theirs))
-            print(f"  ratio (total seconds) {sum(ours[1]) / max(sum(theirs[1]), 1e-9):.2f}")
+                row["baseline"] = figures(*theirs)
+                ratio = sum(ours[1]) / max(sum(theirs[1]), 1e-9)
+                row["ratio"] = ratio
+                print(summary("baseline", figures(*theirs)))
+                print(f"  ratio (total seconds) {ratio:.2f}")
+            rows_out.append(row)
+    if args.json:
+        record = {
+            "command": " ".join(["python", *sys.argv]),
+            "time_limit": args.time_limit,
+            "baseline": args.baseline,
+            "settings": rows_out,
+        }
+        Path(args.json).write_text(json.dumps(record, indent=1) + "\n")
     return 0
 
 

@@ -59,7 +59,6 @@ ONE = cython.declare(cython.ulonglong, 1)
 M64 = cython.declare(cython.ulonglong, (1 << 64) - 1)
 SEED = cython.declare(cython.ulonglong, 0x9E3779B97F4A7C15)
 MIX = cython.declare(cython.ulonglong, 0xBF58476D1CE4E5B9)
-GRAVITY_STEP = {"none": 0, "down": -1, "up": 1, "left": 1, "right": -1}  # x W for down/up
 
 
 def _zeros(code: str, size: int) -> array:  # type: ignore[type-arg]
@@ -94,7 +93,7 @@ class ClearCore:
     T: cython.longlong
     MS: cython.longlong
     P: cython.longlong
-    above: cython.longlong
+    gravity_on: cython.bint
     most: cython.longlong
     n_inner: cython.longlong
     alone_work: cython.longlong
@@ -115,6 +114,7 @@ class ClearCore:
     inner: cython.longlong[:]
     lines: cython.longlong[:]
     line_of: cython.longlong[:]
+    beyond_of: cython.longlong[:]
     line_cells: cython.longlong[:]
     original: cython.short[:]
     offsets: cython.longlong[:]
@@ -148,7 +148,9 @@ class ClearCore:
         """A search of the padded grid (``Position.grid``; with gravity, settled);
         ``line_cells``: the cells of each line of the inner board (at most 64), from the
         side tiles fall toward (``Position.lines``, which without gravity are the rows);
-        ``alone_work``: the pairs a type's clearing by itself may try before giving up."""
+        ``gravity``: "none", or any mode whose lines are fixed (a tile never leaves its
+        line: every mode but ``outward`` and ``inward``); ``alone_work``: the pairs a type's
+        clearing by itself may try before giving up."""
         N = len(grid)
         inner = sorted(c for line in line_cells for c in line)
         tiles = sum(1 for c in inner if grid[c] > 0)
@@ -156,15 +158,16 @@ class ClearCore:
         longest = max(len(line) for line in line_cells)
         if max(longest, W, N // W) > 64:
             raise ValueError("the compiled search takes grids of at most 64 x 64 cells")
-        if gravity not in GRAVITY_STEP:
-            raise ValueError(f"the compiled search has no gravity {gravity!r}")
+        if gravity in ("outward", "inward"):
+            raise ValueError(f"the compiled search takes modes of fixed lines, not {gravity!r}")
         L = len(line_cells)
         self.W, self.N, self.H, self.L, self.longest = W, N, N // W, L, longest
         self.T = types
-        self.above = GRAVITY_STEP[gravity] * (W if gravity in ("down", "up") else 1)
+        self.gravity_on = gravity != "none"
         self.alone_work = alone_work
         lines = array("q", [-1]) * (N * longest)
         line_of = array("q", [-1]) * N
+        beyond_of = array("q", [-1]) * N  # the next cell of a cell's line, away from its end
         cells_of = array("q", [-1]) * (L * longest)
         original = _zeros("h", L * (longest + 1))  # each line's tiles, packed; 0 after
         for number, line in enumerate(line_cells):
@@ -175,6 +178,8 @@ class ClearCore:
                 if gravity != "none":  # without gravity no line falls
                     for i, other in enumerate(line):
                         lines[c * longest + i] = other
+                    if j + 1 < len(line):
+                        beyond_of[c] = line[j + 1]
             for j, v in enumerate(packed):
                 original[number * (longest + 1) + j] = v
         lengths = array("q", [len(line) for line in line_cells])
@@ -199,6 +204,7 @@ class ClearCore:
         self.n_inner = len(inner)
         self.lines = lines
         self.line_of = line_of
+        self.beyond_of = beyond_of
         self.line_cells = cells_of
         self.original = original
         self.offsets = offsets
@@ -380,11 +386,11 @@ class ClearCore:
         """With gravity: the tiles beyond ``cell`` in its line (those that fall when it
         goes)."""
         n = 0
-        if self.above != 0:
-            c = cell + self.above
-            while self.grids[gd + c] > 0:
+        if self.gravity_on:
+            c = self.beyond_of[cell]
+            while c >= 0 and self.grids[gd + c] > 0:
                 n += 1
-                c += self.above
+                c = self.beyond_of[c]
         return n
 
     # --- the reductions -------------------------------------------------------------------
@@ -502,6 +508,7 @@ class ClearCore:
         a=cython.longlong,
         b=cython.longlong,
         gd=cython.longlong,
+        c=cython.longlong,
     )
     def _reduce(self, d: cython.longlong, length: cython.longlong) -> cython.longlong:
         """``_Search.reduce``: every type whose tiles all lie on top (without gravity:
@@ -518,9 +525,10 @@ class ClearCore:
                 if k == 0:
                     continue
                 top = True
-                if self.above != 0:
+                if self.gravity_on:  # without gravity every tile qualifies
                     for m in range(k):
-                        if self.grids[gd + self.cells[t * self.MS + m] + self.above] > 0:
+                        c = self.beyond_of[self.cells[t * self.MS + m]]
+                        if c >= 0 and self.grids[gd + c] > 0:
                             top = False
                             break
                 if not top:
@@ -563,7 +571,7 @@ class ClearCore:
         gd = d * self.N
         row = line * self.longest
         bits = 0
-        if self.above == 0:
+        if not self.gravity_on:
             for j in range(self.longest):
                 c = self.line_cells[row + j]
                 if c < 0:

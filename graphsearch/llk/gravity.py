@@ -25,7 +25,7 @@ Line = tuple[Cell, ...]
 
 # modes whose lines are fixed (one pass): a tile never leaves its line
 SIMPLE = GRAVITIES[1:11]
-# the four whole-line modes the compiled search and the backwards board maker know
+# the four whole-line modes the backwards board maker knows
 CLASSIC = ("down", "up", "left", "right")
 _BY_CHINESE = {chinese: english for english, chinese in MODES.items()}
 

@@ -23,7 +23,9 @@ from tests.llk.test_clear import boards_of
 
 PURE = cores.uncompiled("graphsearch.llk.core")
 
-GRAVITIES = ["down", "up", "left", "right"]
+from graphsearch.llk.gravity import SIMPLE
+
+GRAVITIES = list(SIMPLE)  # every mode of fixed lines
 
 
 def both(board, outside, gravity, **kw):
