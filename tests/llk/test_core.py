@@ -17,13 +17,12 @@ from graphsearch.errors import SearchTimeout
 from graphsearch.llk import clearing, clearing_dfs, core
 from graphsearch.llk.game import ClearMove, clears, settle
 from graphsearch.llk.generate import deal
+from graphsearch.llk.gravity import SIMPLE
 from graphsearch.llk.pairing import PairingSearch
 from graphsearch.llk.position import ALONE_WORK, Position
 from tests.llk.test_clear import boards_of
 
 PURE = cores.uncompiled("graphsearch.llk.core")
-
-from graphsearch.llk.gravity import SIMPLE
 
 GRAVITIES = list(SIMPLE)  # every mode of fixed lines
 
