@@ -185,4 +185,3 @@ def test_a_table_of_slots_that_are_not_a_power_of_two_is_refused():
     for module in BOTH:
         with pytest.raises(ValueError, match="power of two"):
             module.DeadTable(3)
-
