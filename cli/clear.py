@@ -15,13 +15,11 @@ from .common import (
     emit,
     engine_option,
     format_option,
-    gravity_option,
     input_name,
     library_errors,
-    max_turns_option,
     output_option,
-    outside_option,
     read_input,
+    rule_options,
     time_left,
     time_limit_option,
     to_json,
@@ -31,6 +29,7 @@ if TYPE_CHECKING:
     from graphsearch.llk import Case
     from graphsearch.llk.clearing import ClearResult
     from graphsearch.llk.game import Step
+    from graphsearch.llk.rules import ClearRules
 
 __all__ = ["clear_command"]
 
@@ -44,9 +43,7 @@ ENGINE_HELP = (
 @click.command("clear")
 @click.argument("file", type=INPUT_FILE)
 @engine_option(list(CLEAR_ENGINES), "search", ENGINE_HELP)
-@outside_option("Let paths use the ring of empty cells around the board (the real game's rule).")
-@max_turns_option()
-@gravity_option()
+@rule_options("Let paths use the ring of empty cells around the board (the real game's rule).")
 @click.option("--hint", is_flag=True, help="Print only the first move of a clearing.")
 @format_option(
     ["judge", "json", "pretty", "svg", "html"],
@@ -61,9 +58,7 @@ ENGINE_HELP = (
 def clear_command(
     file: str,
     engine: str,
-    outside: bool,
-    max_turns: int,
-    gravity: str,
+    rules: ClearRules,
     hint: bool,
     fmt: str,
     output: str | None,
@@ -82,9 +77,10 @@ def clear_command(
     from graphsearch.llk.engines import get_clear_engine
     from graphsearch.llk.grid import MAX_INPUT_BYTES
 
+    gravity = rules.gravity
     if engine == "cpsat" and gravity != "none":
         raise click.UsageError("--engine cpsat plays without gravity (use --engine search)")
-    if engine == "cpsat" and max_turns > 2:
+    if engine == "cpsat" and rules.max_turns > 2:
         raise click.UsageError("--engine cpsat links with at most 2 turns")
     if fmt == "svg" and gravity != "none":
         raise click.UsageError(
@@ -102,15 +98,7 @@ def clear_command(
     for number, case in enumerate(cases, 1):
         try:
             with library_errors(name):
-                results.append(
-                    solve(
-                        case.board,
-                        outside=outside,
-                        max_turns=max_turns,
-                        gravity=gravity,
-                        time_limit=deadline.left(),
-                    )
-                )
+                results.append(solve(case.board, rules, time_limit=deadline.left()))
         except SearchTimeout:
             limit = "" if time_limit is None else f" of {time_limit:g} s"
             raise CliError(
@@ -119,7 +107,6 @@ def clear_command(
             ) from None
     if hint:
         results = [_first_move(result) for result in results]
-    rules = {"outside": outside, "max_turns": max_turns, "gravity": gravity}
     if fmt == "judge":
         text = "".join(_judge(result) for result in results)
     elif fmt == "json":
@@ -139,7 +126,7 @@ def clear_command(
 def _html(
     cases: list[Case],
     results: list[ClearResult],
-    rules: dict[str, object],
+    rules: ClearRules,
     name: str,
     hint: bool,
 ) -> str:
@@ -153,14 +140,12 @@ def _html(
                 case.board,
                 result.moves,
                 title=f"case {number}: {n} x {m}",
-                outside=bool(rules["outside"]),
-                max_turns=int(str(rules["max_turns"])),
-                gravity=str(rules["gravity"]),
+                rules=rules,
                 nodes=result.stats.nodes,
                 hint=hint,
             )
         )
-    mode = "" if rules["gravity"] == "none" else f", gravity {rules['gravity']}"
+    mode = "" if rules.gravity == "none" else f", gravity {rules.gravity}"
     return page(shown, f"{name}: clearing{mode}")
 
 
@@ -176,15 +161,15 @@ def _judge(result: ClearResult) -> str:
     return "YES\n" + "".join(move.to_text() + "\n" for move in result.moves)
 
 
-def _steps(case: Case, result: ClearResult, rules: dict[str, object]) -> list[Step]:
+def _steps(case: Case, result: ClearResult, rules: ClearRules) -> list[Step]:
     """The moves replayed through the rules (the turns and corners of each)."""
     from graphsearch.llk.game import replay
 
-    return replay(case.board, result.moves or (), **rules)  # type: ignore[arg-type]
+    return replay(case.board, result.moves or (), rules)
 
 
 def _as_json(
-    cases: list[Case], results: list[ClearResult], engine: str, rules: dict[str, object]
+    cases: list[Case], results: list[ClearResult], engine: str, rules: ClearRules
 ) -> dict[str, object]:
     out = []
     for number, (case, result) in enumerate(zip(cases, results, strict=True), 1):
@@ -207,10 +192,10 @@ def _as_json(
                 "stats": result.stats.as_dict(),
             }
         )
-    return {"engine": engine, **rules, "cases": out}
+    return {"engine": engine, **rules.as_dict(), "cases": out}
 
 
-def _pretty(number: int, case: Case, result: ClearResult, rules: dict[str, object]) -> str:
+def _pretty(number: int, case: Case, result: ClearResult, rules: ClearRules) -> str:
     from graphsearch.llk.game import settle
 
     n, m = case.shape
@@ -219,14 +204,14 @@ def _pretty(number: int, case: Case, result: ClearResult, rules: dict[str, objec
         return head + "NO, no order of moves clears it\n"
     head += f"YES in {len(result.moves)} moves\n"
     steps = _steps(case, result, rules)
-    if rules["gravity"] == "none":
+    if rules.gravity == "none":
         order = {}
         for i, step in enumerate(steps, 1):
             order[step.move.a] = order[step.move.b] = i
         width = len(str(len(steps))) + 1
         rows = ("".join(f"{order.get((r, c), '.'):>{width}}" for c in range(m)) for r in range(n))
         return head + "  each tile shows the move that removes it\n" + "\n".join(rows) + "\n"
-    board = settle(case.board, str(rules["gravity"]))
+    board = settle(case.board, rules.gravity)
     parts = [head]
     for i, step in enumerate(steps, 1):
         parts.append(f"  move {i}: {step.move.to_text()}\n")
@@ -245,7 +230,7 @@ def _pretty(number: int, case: Case, result: ClearResult, rules: dict[str, objec
     return "".join(parts)
 
 
-def _svg(cases: list[Case], results: list[ClearResult], rules: dict[str, object]) -> str:
+def _svg(cases: list[Case], results: list[ClearResult], rules: ClearRules) -> str:
     import numpy as np
 
     from graphsearch._palette import fill
@@ -254,7 +239,7 @@ def _svg(cases: list[Case], results: list[ClearResult], rules: dict[str, object]
     case, result = cases[0], results[0]
     verdict = "NO" if result.moves is None else f"YES, {len(result.moves)} moves"
     try:
-        picture = BoardPicture.new(case.shape, bool(rules["outside"]), f"case 1: {verdict}")
+        picture = BoardPicture.new(case.shape, rules.outside, f"case 1: {verdict}")
     except ValueError as exc:
         raise CliError(str(exc)) from None
     picture.frame()

@@ -3,13 +3,14 @@ input, writing the output, and every option that more than one command takes."""
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import click
 
@@ -42,6 +43,7 @@ __all__ = [
     "read_cases",
     "read_input",
     "read_puzzle",
+    "rule_options",
     "same_color_swaps_option",
     "time_left",
     "time_limit_option",
@@ -225,6 +227,29 @@ def gravity_option() -> Callable[[F], F]:
 
 def outside_option(help: str) -> Callable[[F], F]:
     return click.option("--outside", is_flag=True, help=help)
+
+
+def rule_options(outside_help: str, *, outside_default: bool = False) -> Callable[[F], F]:
+    """The rule of a whole 连连看 board as options (--outside, --max-turns, --gravity),
+    handed to the command as one ``rules`` argument (a ``ClearRules``).  ``outside_default``
+    True makes the ring the default, with --no-outside to leave it out."""
+
+    def decorate(command: F) -> F:
+        @functools.wraps(command)
+        def with_rules(*args: Any, outside: bool, max_turns: int, gravity: str, **kw: Any) -> Any:
+            from graphsearch.llk.rules import ClearRules
+
+            return command(*args, rules=ClearRules(outside, max_turns, gravity), **kw)
+
+        if outside_default:
+            ring = click.option(
+                "--outside/--no-outside", default=True, show_default=True, help=outside_help
+            )
+        else:
+            ring = outside_option(outside_help)
+        return cast(F, ring(max_turns_option()(gravity_option()(with_rules))))
+
+    return decorate
 
 
 def same_color_swaps_option(help: str) -> Callable[[F], F]:

@@ -14,16 +14,15 @@ from .common import (
     Progress,
     emit,
     emit_stream,
-    gravity_option,
     json_list_stream,
-    max_turns_option,
     output_option,
-    outside_option,
+    rule_options,
     to_json,
 )
 
 if TYPE_CHECKING:
     from graphsearch.llk.generate import GeneratedBoard
+    from graphsearch.llk.rules import ClearRules
 
 __all__ = ["generate_group"]
 
@@ -155,9 +154,7 @@ def generate_mayan(
 @click.option(
     "--copies", type=click.IntRange(min=2), default=4, show_default=True, help="Tiles a type."
 )
-@outside_option("Let paths use the ring of empty cells around the board.")
-@max_turns_option()
-@gravity_option()
+@rule_options("Let paths use the ring of empty cells around the board.")
 @click.option(
     "--method",
     type=click.Choice(["auto", "backwards", "sampling"]),
@@ -200,9 +197,7 @@ def generate_llk(
     cols: int,
     types: int,
     copies: int,
-    outside: bool,
-    max_turns: int,
-    gravity: str,
+    rules: ClearRules,
     method: str,
     greedy_fails: bool,
     min_nodes: int,
@@ -216,7 +211,8 @@ def generate_llk(
     from graphsearch.llk.gravity import CLASSIC
 
     if method == "auto":
-        slides = gravity in CLASSIC or (gravity == "none" and max_turns > 2)
+        gravity = rules.gravity
+        slides = gravity in CLASSIC or (gravity == "none" and rules.max_turns > 2)
         method = "backwards" if slides else "sampling"
     made = generate_boards(
         rows,
@@ -225,9 +221,7 @@ def generate_llk(
         copies=copies,
         seed=seed,
         count=count,
-        outside=outside,
-        max_turns=max_turns,
-        gravity=gravity,
+        rules=rules,
         method=method,
         greedy_fails=greedy_fails,
         min_nodes=min_nodes,
@@ -237,9 +231,7 @@ def generate_llk(
         "cols": cols,
         "types": types,
         "copies": copies,
-        "outside": outside,
-        "max_turns": max_turns,
-        "gravity": gravity,
+        **rules.as_dict(),
         "method": method,
         "seed": seed,
     }

@@ -13,14 +13,14 @@ from .common import (
     CliError,
     Progress,
     emit,
-    gravity_option,
-    max_turns_option,
     output_option,
+    rule_options,
     time_limit_option,
     to_json,
 )
 
 if TYPE_CHECKING:
+    from graphsearch.llk.rules import ClearRules
     from graphsearch.survey import BoardOutcome, SurveySpec
 
 __all__ = ["survey_group"]
@@ -107,23 +107,16 @@ def _shared(command: Callable[..., Any]) -> Callable[..., Any]:
 @click.option(
     "--copies", type=click.IntRange(min=1), default=4, show_default=True, help="Tiles a type."
 )
-@click.option(
-    "--outside/--no-outside",
-    default=True,
-    show_default=True,
-    help="Paths may use the ring around the board (the real game's rule).",
+@rule_options(
+    "Paths may use the ring around the board (the real game's rule).", outside_default=True
 )
-@max_turns_option()
-@gravity_option()
 @_shared
 def survey_clear(
     rows: int,
     cols: int,
     types: int,
     copies: int,
-    outside: bool,
-    max_turns: int,
-    gravity: str,
+    rules: ClearRules,
     **common: Any,
 ) -> None:
     """Random 连连看 boards (tiles shuffled onto the board): how many can be cleared, and
@@ -141,9 +134,9 @@ def survey_clear(
         cols=cols,
         types=types,
         copies=copies,
-        outside=outside,
-        max_turns=max_turns,
-        gravity=gravity,
+        outside=rules.outside,
+        max_turns=rules.max_turns,
+        gravity=rules.gravity,
     )
     _run(spec, **common)
 

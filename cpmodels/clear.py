@@ -44,10 +44,11 @@ from cpmodels._solve import run_solver
 from graphsearch.deadline import Deadline
 from graphsearch.errors import InvalidInputError, SearchTimeout
 from graphsearch.llk.clearing import ClearResult, ClearStats
-from graphsearch.llk.game import ClearMove, check_gravity, replay_steps
+from graphsearch.llk.game import ClearMove, replay_steps
 from graphsearch.llk.grid import as_board
 from graphsearch.llk.pairing import PairingNode, PairingSearch
 from graphsearch.llk.position import Position
+from graphsearch.llk.rules import ClearRules
 
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
@@ -153,18 +154,22 @@ def _tiles_on(mask: int) -> list[int]:
 
 def solve(
     board: object,
+    rules: ClearRules | None = None,
     *,
-    outside: bool = False,
-    max_turns: int = 2,
-    gravity: str = "none",
+    outside: bool | None = None,
+    max_turns: int | None = None,
+    gravity: str | None = None,
     time_limit: float | None = None,
     presolve: bool = True,
 ) -> ClearResult:
     """A clearing of the whole board, or None when no order of moves clears it.  Raises
     SearchTimeout when ``time_limit`` runs out first; InvalidInputError with gravity or
     more than two turns (the model rests on removals never closing a path).
-    ``presolve=False`` hands the whole board to the model (for testing the model)."""
-    if check_gravity(gravity) != "none":
+    ``presolve=False`` hands the whole board to the model (for testing the model).  The
+    rules as in ``clearing.solve``."""
+    rules = ClearRules.of(rules, outside=outside, max_turns=max_turns, gravity=gravity)
+    outside, max_turns, gravity = rules.outside, rules.max_turns, rules.gravity
+    if gravity != "none":
         raise InvalidInputError("the cpsat engine plays without gravity (use --engine search)")
     if max_turns > 2:
         raise InvalidInputError("the cpsat engine links with at most 2 turns")
@@ -199,7 +204,7 @@ def solve(
             dtime = MODEL_DTIME if presolve else None  # the model alone runs to the limit
             pairing = _solve_model(model, deadline, stats, hint is not None, dtime)
         except _ModelSpent:
-            return _searched(tiles, outside, max_turns, deadline, stats)
+            return _searched(tiles, rules, deadline, stats)
         if pairing is None:
             return _result(None, stats, deadline)
         node = node.copy()
@@ -207,7 +212,7 @@ def solve(
         search.close(node, moves)
         if node.occ:
             raise RuntimeError("the model's pairing does not clear the board")
-    _check(tiles, moves, outside, max_turns)
+    _check(tiles, moves, rules)
     return _result(moves, stats, deadline)
 
 
@@ -248,27 +253,25 @@ class _ModelSpent(Exception):
     """The model used up ``MODEL_DTIME`` without deciding."""
 
 
-def _searched(
-    tiles: Any, outside: bool, max_turns: int, deadline: Deadline, stats: ClearStats
-) -> ClearResult:
+def _searched(tiles: Any, rules: ClearRules, deadline: Deadline, stats: ClearStats) -> ClearResult:
     """The board decided by the exact search, its work added to ``stats``."""
     from graphsearch.llk.clearing import solve as search
 
     try:
-        result = search(tiles, outside=outside, max_turns=max_turns, time_limit=deadline.left())
+        result = search(tiles, rules, time_limit=deadline.left())
     except SearchTimeout as timeout:
         _add(stats, timeout.stats)
         stats.seconds = round(deadline.elapsed(), 6)
         raise SearchTimeout("the CP-SAT model and the search were undecided", stats) from None
     _add(stats, result.stats)
     if result.moves is not None:
-        _check(tiles, result.moves, outside, max_turns)
+        _check(tiles, result.moves, rules)
     return _result(result.moves, stats, deadline)
 
 
-def _check(tiles: Any, moves: Sequence[ClearMove], outside: bool, max_turns: int) -> None:
+def _check(tiles: Any, moves: Sequence[ClearMove], rules: ClearRules) -> None:
     """Replay a clearing through the rules (IllegalClearMoveError if a move is illegal)."""
-    for _ in replay_steps(tiles, moves, outside=outside, max_turns=max_turns):
+    for _ in replay_steps(tiles, moves, rules):
         pass
 
 

@@ -19,7 +19,10 @@ import math
 import time
 from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from graphsearch.llk.rules import ClearRules
 
 __all__ = [
     "CONNECT_TIMEOUT",
@@ -72,6 +75,12 @@ class SurveySpec:
         if self.boards < 0:
             raise ValueError("the number of boards is not negative")
 
+    def rules(self) -> ClearRules:
+        """The rules of a survey of clear boards."""
+        from graphsearch.llk.rules import ClearRules
+
+        return ClearRules(self.outside, self.max_turns, self.gravity)
+
     def settings(self) -> dict[str, object]:
         """The fields that matter for this kind of survey."""
         shared = ("kind", "seed", "boards", "time_limit")
@@ -114,14 +123,14 @@ def run_board(spec: SurveySpec, index: int) -> BoardOutcome:
 def _clear_board(spec: SurveySpec, index: int) -> tuple[bool, bool]:
     from graphsearch.llk.clearing import solve
     from graphsearch.llk.game import greedy_clearing
-    from graphsearch.llk.generate import Rules, board_rng, deal
+    from graphsearch.llk.generate import board_rng, deal
 
     board = deal(spec.rows, spec.cols, spec.types, spec.copies, board_rng("llk", spec.seed, index))
-    rules = Rules(outside=spec.outside, max_turns=spec.max_turns, gravity=spec.gravity)
-    greedy = greedy_clearing(board, **rules) is not None
+    rules = spec.rules()
+    greedy = greedy_clearing(board, rules) is not None
     if greedy:
         return True, True  # a clearing in hand: no search needed
-    return solve(board, time_limit=spec.time_limit, **rules).clearable, False
+    return solve(board, rules, time_limit=spec.time_limit).clearable, False
 
 
 def _mayan_board(spec: SurveySpec, index: int) -> tuple[bool, bool]:

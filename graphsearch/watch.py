@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 
     from graphsearch.llk.grid import Case
     from graphsearch.llk.link import Link
+    from graphsearch.llk.rules import ClearRules
     from graphsearch.mayan.board import Board, Puzzle
     from graphsearch.mayan.result import MayanResult
 
@@ -69,16 +70,21 @@ def clear_case(
     moves: Sequence[Any] | None,
     *,
     title: str,
-    outside: bool,
-    max_turns: int,
-    gravity: str,
+    rules: ClearRules | None = None,
+    outside: bool | None = None,
+    max_turns: int | None = None,
+    gravity: str | None = None,
     nodes: int | None = None,
     hint: bool = False,
 ) -> Json:
-    """A clearing (or its first move, ``hint``), replayed through the rules; a NO with what
-    is known of why (``nodes``: the positions the search looked at)."""
+    """A clearing (or its first move, ``hint``), replayed through the rules (``rules``
+    with any of the keywords in place of its own); a NO with what is known of why
+    (``nodes``: the positions the search looked at)."""
     from graphsearch.llk.game import replay, settle
+    from graphsearch.llk.rules import ClearRules
 
+    rules = ClearRules.of(rules, outside=outside, max_turns=max_turns, gravity=gravity)
+    outside, max_turns, gravity = rules.outside, rules.max_turns, rules.gravity
     start = settle(board, gravity)
     rows, cols = start.shape
     case: Json = {
@@ -96,7 +102,7 @@ def clear_case(
         case["verdict"] = "NO: no order of moves clears it"
         case["why"] = _why_not_clear(start, outside, max_turns, nodes)
         return case
-    steps = replay(start, moves, outside=outside, max_turns=max_turns, gravity=gravity)
+    steps = replay(start, moves, rules)
     before = start
     for step in steps:
         a, b = step.move.a, step.move.b

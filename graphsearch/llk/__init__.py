@@ -11,7 +11,9 @@ from graphsearch.errors import InvalidInputError
 from graphsearch.llk.engines import CLEAR_ENGINES, ENGINES, clear, link
 from graphsearch.llk.game import GRAVITIES, ClearMove, replay, settle
 from graphsearch.llk.grid import Case, InvalidGridError, Query, as_board, parse_cases
+from graphsearch.llk.gravity import Mode, mode
 from graphsearch.llk.link import Link, LinkEngine
+from graphsearch.llk.rules import ClearRules
 
 __all__ = [
     "CLEAR_ENGINES",
@@ -19,14 +21,17 @@ __all__ = [
     "GRAVITIES",
     "Case",
     "ClearMove",
+    "ClearRules",
     "InvalidGridError",
     "InvalidInputError",
     "Link",
     "LinkEngine",
+    "Mode",
     "Query",
     "as_board",
     "clear",
     "link",
+    "mode",
     "parse_cases",
     "replay",
     "settle",

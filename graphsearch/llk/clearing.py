@@ -60,10 +60,11 @@ from typing import TYPE_CHECKING
 from graphsearch.deadline import Deadline
 from graphsearch.errors import SearchTimeout
 from graphsearch.llk import core
-from graphsearch.llk.game import ClearMove, check_gravity, settle
+from graphsearch.llk.game import ClearMove, settle
 from graphsearch.llk.gravity import SIMPLE
 from graphsearch.llk.grid import InvalidGridError, as_board
 from graphsearch.llk.position import ALONE_WORK, Position, links
+from graphsearch.llk.rules import ClearRules
 
 if TYPE_CHECKING:
     from graphsearch.llk.pairing import PairingNode, PairingSearch
@@ -294,10 +295,11 @@ class _Search:
 
 def solve(
     board: object,
+    rules: ClearRules | None = None,
     *,
-    outside: bool = False,
-    max_turns: int = 2,
-    gravity: str = "none",
+    outside: bool | None = None,
+    max_turns: int | None = None,
+    gravity: str | None = None,
     time_limit: float | None = None,
     max_nodes: int | None = None,
     compiled: bool | None = None,
@@ -308,8 +310,10 @@ def solve(
     ``max_nodes`` times (after its dives): a limit that, unlike a clock, gives the same
     verdict on every machine.  ``compiled``: True searches with ``core`` (gravity, at most
     two turns, a mode of fixed lines), False never, None (the default) where it was compiled and
-    takes the board; the clearing is the same."""
-    gravity = check_gravity(gravity)
+    takes the board; the clearing is the same.  The rules are ``rules`` with any of the
+    keywords in place of its own (``ClearRules.of``)."""
+    rules = ClearRules.of(rules, outside=outside, max_turns=max_turns, gravity=gravity)
+    outside, max_turns, gravity = rules.outside, rules.max_turns, rules.gravity
     tiles = settle(as_board(board), gravity)
     pos = Position(tiles, outside=outside, gravity=gravity)
     pairs = pos.like_pairs()

@@ -11,8 +11,9 @@ import numpy as np
 from graphsearch.deadline import Deadline
 from graphsearch.errors import SearchTimeout
 from graphsearch.llk.clearing import ClearResult, ClearStats
-from graphsearch.llk.game import ClearMove, check_gravity, linkable_pairs, play, settle
+from graphsearch.llk.game import ClearMove, linkable_pairs, play, settle
 from graphsearch.llk.grid import InvalidGridError, as_board
+from graphsearch.llk.rules import ClearRules
 
 __all__ = ["MAX_BYTES", "solve"]
 
@@ -23,14 +24,17 @@ MAX_BYTES = 256 << 20
 
 def solve(
     board: object,
+    rules: ClearRules | None = None,
     *,
-    outside: bool = False,
-    max_turns: int = 2,
-    gravity: str = "none",
+    outside: bool | None = None,
+    max_turns: int | None = None,
+    gravity: str | None = None,
     time_limit: float | None = None,
 ) -> ClearResult:
-    """A clearing of the whole board, or None when no order of moves clears it."""
-    gravity = check_gravity(gravity)
+    """A clearing of the whole board, or None when no order of moves clears it (the rules
+    as in ``clearing.solve``)."""
+    rules = ClearRules.of(rules, outside=outside, max_turns=max_turns, gravity=gravity)
+    outside, max_turns, gravity = rules.outside, rules.max_turns, rules.gravity
     tiles = settle(as_board(board), gravity)
     _, counts = np.unique(tiles[tiles > 0], return_counts=True)
     if (counts % 2).any():  # a type with an odd count never goes
@@ -56,11 +60,11 @@ def solve(
         if deadline.expired():
             raise SearchTimeout("the search had not finished", stats)
         try:
-            moves = linkable_pairs(tiles, outside=outside, max_turns=max_turns, deadline=deadline)
+            moves = linkable_pairs(tiles, rules, deadline=deadline)
         except SearchTimeout:
             raise SearchTimeout("the search had not finished", stats) from None
         for move in moves:
-            step = play(tiles, move, outside=outside, max_turns=max_turns, gravity=gravity)
+            step = play(tiles, move, rules)
             rest = dfs(step.after)
             if rest is not None:
                 return [move, *rest]

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol, cast
 
-from graphsearch._checks import check_flag, is_integer
+from graphsearch._checks import check_flag
 from graphsearch._engines import load
-from graphsearch.choices import CLEAR_ENGINES, LINK_ENGINES, MAX_TURNS
+from graphsearch.choices import CLEAR_ENGINES, LINK_ENGINES
 from graphsearch.deadline import check_time_limit
+from graphsearch.llk.gravity import Mode
 from graphsearch.llk.grid import Case, InvalidGridError, Query, as_board
 from graphsearch.llk.link import Link, LinkEngine
+from graphsearch.llk.rules import ClearRules, check_turns
 
 if TYPE_CHECKING:
     from graphsearch.llk.clearing import ClearResult
@@ -28,15 +30,17 @@ ENGINES = LINK_ENGINES
 
 
 class ClearEngine(Protocol):
-    """The signature every whole-board engine's ``solve`` has."""
+    """The signature every whole-board engine's ``solve`` has: the board and the rules it
+    is played under (``ClearRules``; the three keywords fold into it)."""
 
     def __call__(
         self,
         board: object,
+        rules: ClearRules | None = None,
         *,
-        outside: bool = False,
-        max_turns: int = 2,
-        gravity: str = "none",
+        outside: bool | None = None,
+        max_turns: int | None = None,
+        gravity: str | None = None,
         time_limit: float | None = None,
     ) -> ClearResult: ...
 
@@ -48,34 +52,25 @@ def get_clear_engine(name: str) -> ClearEngine:
 
 def clear(
     board: object,
+    rules: ClearRules | None = None,
     *,
-    outside: bool = False,
-    max_turns: int = 2,
-    gravity: str = "none",
+    outside: bool | None = None,
+    max_turns: int | None = None,
+    gravity: str | Mode | None = None,
     engine: str = "search",
     time_limit: float | None = None,
 ) -> ClearResult:
     """A clearing of the whole board (``ClearResult.moves``, 0-based cells at the time of
     each move), or ``moves=None`` when no order of moves clears it.
 
-    ``gravity`` is none, down, up, left or right; ``time_limit`` (seconds) raises
-    ``SearchTimeout``.  Bad input raises ``InvalidGridError``.
+    The rules are ``rules`` (a ``ClearRules``; the plain game by default) with any of the
+    keywords in place of its own: ``outside`` (paths may use the ring), ``max_turns``, and
+    ``gravity``, one of the thirteen modes as a ``Mode`` or by its English or Chinese name.
+    ``time_limit`` (seconds) raises ``SearchTimeout``.  Bad input raises
+    ``InvalidGridError``.
     """
-    _check_turns(max_turns)
-    return get_clear_engine(engine)(
-        as_board(board),
-        outside=check_flag("outside", outside, InvalidGridError),
-        max_turns=max_turns,
-        gravity=gravity,
-        time_limit=check_time_limit(time_limit),
-    )
-
-
-def _check_turns(max_turns: object) -> None:
-    if not is_integer(max_turns) or not 0 <= max_turns <= MAX_TURNS:  # type: ignore[operator]
-        raise InvalidGridError(
-            f"max_turns is a number of turns, 0 to {MAX_TURNS}, not {max_turns!r}"
-        )
+    rules = ClearRules.of(rules, outside=outside, max_turns=max_turns, gravity=gravity)
+    return get_clear_engine(engine)(as_board(board), rules, time_limit=check_time_limit(time_limit))
 
 
 def get_engine(name: str) -> LinkEngine:
@@ -100,7 +95,7 @@ def link(
     the board (the ring's rows and columns are -1 and n, m).  A ragged board, a cell off
     the board or a negative index raises ``InvalidGridError`` (an ``InvalidInputError``).
     """
-    _check_turns(max_turns)
+    check_turns(max_turns)
     check_flag("outside", outside, InvalidGridError)
     solve_case = get_engine(engine)
     case = Case(as_board(board), (Query.of(a, b),))

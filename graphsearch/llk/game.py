@@ -17,19 +17,22 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from graphsearch._checks import check_flag
-from graphsearch.choices import GRAVITIES, MODES
+from graphsearch.choices import GRAVITIES
 from graphsearch.deadline import Deadline
 from graphsearch.errors import SearchTimeout
-from graphsearch.llk.gravity import canonical, passes
+from graphsearch.llk.gravity import passes
 from graphsearch.llk.grid import InvalidGridError, Query, as_board
 from graphsearch.llk.link import Cell, Link
+from graphsearch.llk.rules import ClearRules, check_gravity
 
 __all__ = [
     "GRAVITIES",
     "ClearMove",
+    "ClearRules",
     "IllegalClearMoveError",
     "Step",
+    "check_gravity",
+    "clears",
     "greedy_clearing",
     "linkable_pairs",
     "play",
@@ -80,15 +83,6 @@ class Step:
     after: np.ndarray
 
 
-def check_gravity(gravity: str) -> str:
-    """The English name of a gravity mode given by its English or Chinese name."""
-    name = canonical(gravity)
-    if name is None:
-        modes = ", ".join(f"{english} ({chinese})" for english, chinese in MODES.items())
-        raise InvalidGridError(f"gravity is one of {modes}, not {gravity!r}")
-    return name
-
-
 def settle(board: object, gravity: str = "none") -> np.ndarray:
     """The board after its tiles have slid as the gravity mode says (a new read-only
     array): each pass slides the tiles of each of its lines to the line's end, keeping
@@ -117,59 +111,66 @@ def settle(board: object, gravity: str = "none") -> np.ndarray:
     return out
 
 
-def _link(board: np.ndarray, move: ClearMove, outside: bool, max_turns: int) -> Link:
+def _link(board: np.ndarray, move: ClearMove, rules: ClearRules) -> Link:
     from graphsearch.llk.scan import LinkScanner
 
-    return LinkScanner(board, outside=outside).link(Query(move.a, move.b), max_turns)
+    scanner = LinkScanner(board, outside=rules.outside)
+    return scanner.link(Query(move.a, move.b), rules.max_turns)
 
 
 def play(
     board: np.ndarray,
     move: ClearMove,
+    rules: ClearRules | None = None,
     *,
-    outside: bool = False,
-    max_turns: int = 2,
-    gravity: str = "none",
+    outside: bool | None = None,
+    max_turns: int | None = None,
+    gravity: str | None = None,
 ) -> Step:
     """Remove the move's two tiles from a settled board and settle it again; raises
-    IllegalClearMoveError when they do not link."""
-    link = _link(board, move, outside, max_turns)
+    IllegalClearMoveError when they do not link.  The rules are ``rules`` with any of the
+    keywords in place of its own (``ClearRules.of``), as in every function here."""
+    rules = ClearRules.of(rules, outside=outside, max_turns=max_turns, gravity=gravity)
+    link = _link(board, move, rules)
     if not link.linked:
         raise IllegalClearMoveError(f"move {move.to_text()}: the tiles do not link ({link.reason})")
     after = board.copy()
     after[move.a] = after[move.b] = 0
-    return Step(move, link, settle(after, gravity))
+    return Step(move, link, settle(after, rules.gravity))
 
 
 def replay(
     board: object,
     moves: Iterable[ClearMove],
+    rules: ClearRules | None = None,
     *,
-    outside: bool = False,
-    max_turns: int = 2,
-    gravity: str = "none",
+    outside: bool | None = None,
+    max_turns: int | None = None,
+    gravity: str | None = None,
 ) -> list[Step]:
     """Every move in turn from the settled board; raises IllegalClearMoveError (naming the
     move) on one the rules do not allow."""
-    return list(replay_steps(board, moves, outside=outside, max_turns=max_turns, gravity=gravity))
+    rules = ClearRules.of(rules, outside=outside, max_turns=max_turns, gravity=gravity)
+    return list(replay_steps(board, moves, rules))
 
 
 def replay_steps(
     board: object,
     moves: Iterable[ClearMove],
+    rules: ClearRules | None = None,
     *,
-    outside: bool = False,
-    max_turns: int = 2,
-    gravity: str = "none",
+    outside: bool | None = None,
+    max_turns: int | None = None,
+    gravity: str | None = None,
 ) -> Iterator[Step]:
     """``replay`` one step at a time, so that a caller that only checks the moves never
     holds more than two boards."""
-    check_flag("outside", outside, InvalidGridError)
-    current = settle(board, gravity)
+    rules = ClearRules.of(rules, outside=outside, max_turns=max_turns, gravity=gravity)
+    current = settle(board, rules.gravity)
     for i, given in enumerate(moves, 1):
         move = ClearMove.of_move(given)
         try:
-            step = play(current, move, outside=outside, max_turns=max_turns, gravity=gravity)
+            step = play(current, move, rules)
         except IllegalClearMoveError as exc:
             raise IllegalClearMoveError(f"move {i}: {exc}") from None
         yield step
@@ -179,17 +180,17 @@ def replay_steps(
 def clears(
     board: object,
     moves: Iterable[ClearMove],
+    rules: ClearRules | None = None,
     *,
-    outside: bool = False,
-    max_turns: int = 2,
-    gravity: str = "none",
+    outside: bool | None = None,
+    max_turns: int | None = None,
+    gravity: str | None = None,
 ) -> bool:
     """Whether ``moves`` are legal in turn and leave the board empty."""
-    last = settle(board, gravity)
+    rules = ClearRules.of(rules, outside=outside, max_turns=max_turns, gravity=gravity)
+    last = settle(board, rules.gravity)
     try:
-        for step in replay_steps(
-            last, moves, outside=outside, max_turns=max_turns, gravity=gravity
-        ):
+        for step in replay_steps(last, moves, rules):
             last = step.after
     except IllegalClearMoveError:
         return False
@@ -198,29 +199,36 @@ def clears(
 
 def linkable_pairs(
     board: np.ndarray,
+    rules: ClearRules | None = None,
     *,
-    outside: bool = False,
-    max_turns: int = 2,
+    outside: bool | None = None,
+    max_turns: int | None = None,
     deadline: Deadline | None = None,
 ) -> list[ClearMove]:
     """Every move the rules allow on a settled board, in row-major order of the pair;
     SearchTimeout when the ``deadline`` passes first (a large board takes a while)."""
     from graphsearch.llk.scan import LinkScanner
 
-    scanner = LinkScanner(board, outside=outside)
+    rules = ClearRules.of(rules, outside=outside, max_turns=max_turns)
+    scanner = LinkScanner(board, outside=rules.outside)
     cells: list[Cell] = [(int(r), int(c)) for r, c in np.argwhere(board)]
     moves = []
     for i, a in enumerate(cells):
         if deadline is not None and deadline.expired():
             raise SearchTimeout("the moves of a position were still being listed")
         for b in cells[i + 1 :]:
-            if board[a] == board[b] and scanner.link(Query(a, b), max_turns).linked:
+            if board[a] == board[b] and scanner.link(Query(a, b), rules.max_turns).linked:
                 moves.append(ClearMove(a, b))
     return moves
 
 
 def greedy_clearing(
-    board: object, *, outside: bool = False, max_turns: int = 2, gravity: str = "none"
+    board: object,
+    rules: ClearRules | None = None,
+    *,
+    outside: bool | None = None,
+    max_turns: int | None = None,
+    gravity: str | None = None,
 ) -> list[ClearMove] | None:
     """Greedy play, as KShisen checks its boards: remove the first linked pair in row-major
     order (as ``linkable_pairs`` lists them), again and again, never going back; its moves
@@ -228,14 +236,15 @@ def greedy_clearing(
     a clearing is replayed through the rules before it is returned."""
     from graphsearch.llk.position import Position
 
-    pos = Position(settle(board, gravity), outside=outside, gravity=gravity)
+    rules = ClearRules.of(rules, outside=outside, max_turns=max_turns, gravity=gravity)
+    pos = Position(settle(board, rules.gravity), outside=rules.outside, gravity=rules.gravity)
     moves = []
     while pos.remaining():
         found = None
         for a in sorted(cell for cells in pos.tiles for cell in cells):
             kind = pos.grid[a]
             for b in sorted(pos.tiles[kind]):
-                if b > a and pos.links(a, b, max_turns):
+                if b > a and pos.links(a, b, rules.max_turns):
                     found = a, b
                     break
             if found:
@@ -244,6 +253,6 @@ def greedy_clearing(
             return None
         moves.append(ClearMove.of(pos.cell(found[0]), pos.cell(found[1])))
         pos.remove(*found)
-    if not clears(board, moves, outside=outside, max_turns=max_turns, gravity=gravity):
+    if not clears(board, moves, rules):
         raise RuntimeError("greedy play's clearing does not replay")  # never: one rule
     return moves

@@ -23,30 +23,22 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TypedDict
 
 import numpy as np
 
 from graphsearch.errors import SearchTimeout
-from graphsearch.llk.game import ClearMove, check_gravity, clears, greedy_clearing
+from graphsearch.llk.game import ClearMove, clears, greedy_clearing
 from graphsearch.llk.gravity import CLASSIC
 from graphsearch.llk.position import Position
+from graphsearch.llk.rules import ClearRules
 
-__all__ = ["METHODS", "GeneratedBoard", "Rules", "board_rng", "deal", "generate_boards"]
+__all__ = ["METHODS", "GeneratedBoard", "board_rng", "deal", "generate_boards"]
 
 METHODS = ("backwards", "sampling")
 
 # Sampling gives up on a deal after the search branches this often (a node budget, so the
 # same seed gives the same boards on every machine); a few deals in a hundred need more.
 SAMPLING_NODES = 20
-
-
-class Rules(TypedDict):
-    """The rule a board is played under, as the whole-board functions take it."""
-
-    outside: bool
-    max_turns: int
-    gravity: str
 
 
 @dataclass(frozen=True)
@@ -84,9 +76,10 @@ def generate_boards(
     copies: int = 4,
     seed: int,
     count: int = 1,
-    outside: bool = False,
-    max_turns: int = 2,
-    gravity: str = "none",
+    rules: ClearRules | None = None,
+    outside: bool | None = None,
+    max_turns: int | None = None,
+    gravity: str | None = None,
     method: str = "backwards",
     greedy_fails: bool = False,
     min_nodes: int = 0,
@@ -94,10 +87,13 @@ def generate_boards(
 ) -> Iterator[GeneratedBoard]:
     """``count`` clearable boards of ``types`` types x ``copies`` tiles (see the module).
 
-    Raises LookupError when ``max_candidates`` candidates in a row are all rejected.
+    The rules are ``rules`` with any of the keywords in place of its own
+    (``ClearRules.of``).  Raises LookupError when ``max_candidates`` candidates in a row are
+    all rejected.
     """
     _check_size(rows, cols, types, copies)
-    gravity = check_gravity(gravity)
+    rules = ClearRules.of(rules, outside=outside, max_turns=max_turns, gravity=gravity)
+    outside, max_turns, gravity = rules.outside, rules.max_turns, rules.gravity
     if method == "backwards" and gravity not in ("none", *CLASSIC):
         raise ValueError(
             f"building backwards slides pairs into whole columns or rows only (none, "
@@ -109,7 +105,6 @@ def generate_boards(
         raise ValueError(f"method must be one of {', '.join(METHODS)}")
     from graphsearch.llk.clearing import solve
 
-    rules = Rules(outside=outside, max_turns=max_turns, gravity=gravity)
     for i in range(count):
         rng = board_rng("llk", seed, i)
         for tried in range(1, max_candidates + 1):
@@ -118,23 +113,23 @@ def generate_boards(
                 if built is None:
                     continue
                 board, clearing = built
-                if not clears(board, clearing, **rules):  # never: the construction is sound
+                if not clears(board, clearing, rules):  # never: the construction is sound
                     raise RuntimeError("a board built backwards did not replay")
             else:
                 board = deal(rows, cols, types, copies, rng)
                 try:
-                    result = solve(board, max_nodes=SAMPLING_NODES, **rules)
+                    result = solve(board, rules, max_nodes=SAMPLING_NODES)
                 except SearchTimeout:
                     continue  # too hard to settle quickly: the next deal
                 if result.moves is None:
                     continue
                 clearing = list(result.moves)
-            greedy = greedy_clearing(board, **rules) is not None
+            greedy = greedy_clearing(board, rules) is not None
             if greedy_fails and greedy:
                 continue
             nodes = None
             if min_nodes:
-                nodes = solve(board, **rules).stats.nodes
+                nodes = solve(board, rules).stats.nodes
                 if nodes < min_nodes:
                     continue
             yield GeneratedBoard(board, tuple(clearing), greedy, nodes, tried)

@@ -14,11 +14,12 @@ with their own code.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
 
 from graphsearch.choices import GRAVITIES, MODES
 
-__all__ = ["CLASSIC", "GRAVITIES", "MODES", "SIMPLE", "canonical", "passes"]
+__all__ = ["CLASSIC", "GRAVITIES", "MODES", "SIMPLE", "Mode", "canonical", "mode", "passes"]
 
 Cell = tuple[int, int]
 Line = tuple[Cell, ...]
@@ -30,13 +31,45 @@ CLASSIC = ("down", "up", "left", "right")
 _BY_CHINESE = {chinese: english for english, chinese in MODES.items()}
 
 
-def canonical(name: str) -> str | None:
-    """The English name of a mode given by its English or Chinese name, or None."""
+@dataclass(frozen=True, slots=True)
+class Mode:
+    """A gravity mode as a value: its names and, for a board's size, its passes of lines."""
+
+    name: str
+    chinese: str
+
+    @property
+    def fixed_lines(self) -> bool:
+        """Whether a tile never leaves its line (one pass; every mode but ``outward`` and
+        ``inward``; ``none`` has no lines at all)."""
+        return self.name in SIMPLE
+
+    def passes(self, n: int, m: int) -> tuple[tuple[Line, ...], ...]:
+        """The mode's passes on an n x m board (see ``passes``)."""
+        return passes(self.name, n, m)
+
+    def __str__(self) -> str:
+        return self.name
+
+
+def canonical(name: object) -> str | None:
+    """The English name of a mode given as a Mode or by its English or Chinese name, or
+    None."""
+    if isinstance(name, Mode):
+        return name.name
     if not isinstance(name, str):
         return None
     if name in MODES:
         return name
     return _BY_CHINESE.get(name)
+
+
+def mode(name: object) -> Mode:
+    """The mode of an English or Chinese name (KeyError when there is none)."""
+    english = canonical(name)
+    if english is None:
+        raise KeyError(name)
+    return Mode(english, MODES[english])
 
 
 def _column(c: int, rows: range) -> Line:
