@@ -10,8 +10,8 @@ Cells are 0-based ``(row, column)`` pairs, as numpy indexes the board:
 from graphsearch.errors import InvalidInputError
 from graphsearch.llk.engines import CLEAR_ENGINES, ENGINES, clear, link
 from graphsearch.llk.game import GRAVITIES, ClearMove, replay, settle
-from graphsearch.llk.grid import Case, InvalidGridError, Query, as_board, parse_cases
 from graphsearch.llk.gravity import Mode, mode
+from graphsearch.llk.grid import Case, InvalidGridError, Query, as_board, parse_cases
 from graphsearch.llk.link import Link, LinkEngine
 from graphsearch.llk.rules import ClearRules
 
