@@ -10,9 +10,9 @@ together are at most 2k.
 
 The argument holds for any board, among them the board right after a move's drag, before
 anything vanishes: from there blocks only vanish until the next move.  So a move is worth
-playing only when the histograms after its drag are within the moves left after it
-(``DragBound``); only the dragged block, and in a swap its neighbour, change columns, so
-that costs a few table lookups, not a play.
+playing only when the histograms after its drag are within the moves left after it; only
+the dragged block, and in a swap its neighbour, change columns, so that costs a few table
+lookups, not a play (the search core's ``_drag_fits``).
 
 A histogram ``c`` (blocks per column) can be covered when horizontal runs can be chosen,
 each covering one block in each of three to five adjacent columns (``h[i]`` of them over
@@ -33,7 +33,6 @@ from graphsearch.mayan.board import HEIGHT, MAX_COLOR, WIDTH
 
 __all__ = [
     "UNREACHABLE",
-    "DragBound",
     "color_distances",
     "distance_table",
     "histogram_distance",
@@ -161,44 +160,6 @@ def moves_needed(grid: Sequence[int]) -> int:
     if worst == UNREACHABLE:
         return UNREACHABLE
     return max(worst, (sum(distances) + 1) // 2)
-
-
-class DragBound:
-    """The bound of the boards right after each move's drag, for one board: which moves can
-    still lead to a clear board in ``limit`` more moves."""
-
-    __slots__ = ("codes", "dist", "limit", "over", "table", "total")
-
-    def __init__(self, grid: Sequence[int], limit: int) -> None:
-        self.table = table = distance_table()
-        self.codes = _histogram_codes(grid)
-        self.dist = [table[code] if code else 0 for code in self.codes]
-        self.total = sum(self.dist)
-        self.limit = limit
-        self.over = [color for color, d in enumerate(self.dist) if d > limit]
-
-    def fits(self, grid: Sequence[int], src: int, g: int) -> bool:
-        """Whether the board after the drag of the block at ``src`` in direction ``g`` (a
-        move ``grid_moves`` gives) is within ``limit`` moves by the histogram bound."""
-        a = grid[src]
-        b = grid[src + HEIGHT * g]
-        dist, limit = self.dist, self.limit
-        if a == b:  # a same-color swap changes nothing
-            return not self.over and (self.total + 1) // 2 <= limit
-        if len(self.over) > 2:
-            return False
-        x = src // HEIGHT
-        step = _POW[x + g] - _POW[x]
-        table = self.table
-        new_a = table[self.codes[a] + step]
-        new_b = table[self.codes[b] - step] if b else 0
-        if new_a > limit or new_b > limit:
-            return False
-        for color in self.over:
-            if color != a and color != b:
-                return False
-        total = self.total - dist[a] + new_a + new_b - dist[b]
-        return (total + 1) // 2 <= limit
 
 
 if __name__ == "__main__":

@@ -13,16 +13,12 @@ from pathlib import Path
 import networkx as nx
 import pytest
 
+from tests.cli.checks import one_line_error
 from tests.cli.conftest import EXAMPLES, ROOT, installed_solve
 
 SAMPLE = EXAMPLES / "mayan_sample.txt"
 LLK = EXAMPLES / "llk_sample.txt"
 DENSE = "1 2 3 1 2 3 0\n2 3 1 2 3 1 0\n3 1 2 3 1 2 0\n1 2 3 1 2 3 0\n2 3 1 2 3 1 0\n"
-
-
-def one_line_error(run, status=2):
-    assert run.status == status, run
-    assert run.err.count("\n") == 1 and "Traceback" not in run.err, run.err
 
 
 # 1. an export deeper than n marked the answer's nodes dead

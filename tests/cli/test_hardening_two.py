@@ -9,8 +9,8 @@ import random
 import pytest
 
 from graphsearch import llk
+from tests.cli.checks import one_line_error
 from tests.cli.conftest import EXAMPLES
-from tests.cli.test_hardening import one_line_error
 
 SAMPLE = EXAMPLES / "mayan_sample.txt"
 

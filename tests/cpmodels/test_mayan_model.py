@@ -16,6 +16,7 @@ from graphsearch.mayan.engines import run
 from graphsearch.mayan.generate import deal
 from graphsearch.mayan.rules import apply_move, apply_move_traced, legal_moves
 from graphsearch.mayan.search import solve as search
+from tests.budget import examples
 from tests.mayan.strategies import solvable_puzzles
 
 SAMPLE = "3\n1 0\n2 1 0\n2 3 4 0\n3 1 0\n2 4 3 4 0\n"
@@ -166,21 +167,21 @@ def test_prefilter_never_rejects_a_solvable_board():
     """Boards built backwards are solvable: the prefilter lets every one through."""
     seen = {"solvable": 0}
 
-    @settings(max_examples=40, deadline=None)
+    @settings(max_examples=examples(0.13))
     @given(solvable_puzzles(max_moves=3))
     def check(solvable):
         assert prefilter(solvable.puzzle) is True, solvable
         seen["solvable"] += 1
 
     check()
-    assert seen["solvable"] >= 30, seen
+    assert seen["solvable"] >= int(0.75 * examples(0.13)), seen
 
 
 def test_model_finds_the_search_answer_on_solvable_boards():
     """The exact model on boards built backwards: the search's answer, never -1."""
     seen = {"solvable": 0}
 
-    @settings(max_examples=12, deadline=None)
+    @settings(max_examples=examples(0.04))
     @given(solvable_puzzles(max_moves=2, colors=3), st.booleans())
     def check(solvable, same):
         expected = search(solvable.puzzle, same_color_swaps=same).moves
@@ -189,7 +190,7 @@ def test_model_finds_the_search_answer_on_solvable_boards():
         seen["solvable"] += 1
 
     check()
-    assert seen["solvable"] >= 10, seen
+    assert seen["solvable"] >= int(0.8 * examples(0.04)), seen
 
 
 def test_prefilter_keeps_boards_solvable_with_exactly_the_moves_given():

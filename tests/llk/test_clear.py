@@ -24,6 +24,8 @@ from graphsearch.llk.grid import Query, as_board
 from graphsearch.llk.pairing import PairingSearch
 from graphsearch.llk.position import Position
 from graphsearch.llk.scan import LinkScanner
+from tests.budget import examples
+from tests.llk.strategies import boards_of, brute_force
 
 ENGINES = ["search", "dfs"]
 
@@ -95,7 +97,6 @@ def test_gravity_cases_agree(gravity):
 # --- the fast link test against the scan engine ----------------------------------------------
 
 
-@settings(max_examples=300, deadline=None)
 @given(
     st.integers(1, 6).flatmap(
         lambda n: st.lists(
@@ -127,42 +128,10 @@ def test_position_links_and_path_masks_agree_with_the_scan_engine(rows, outside,
 # --- engines against each other and against all removal orders -------------------------------
 
 
-def boards_of(types, rows, cols):
-    """Full boards (one cell empty when the count is odd), the tiles of ``types`` types in
-    pairs: without the ring many of them cannot be cleared."""
-
-    @st.composite
-    def build(draw):
-        r = draw(st.integers(2, rows))
-        c = draw(st.integers(2, cols))
-        cells = r * c
-        kinds = [(i // 2) % types + 1 for i in range(cells - cells % 2)]
-        order = draw(st.permutations(kinds + [0] * (cells % 2)))
-        return np.array(order, dtype=np.int64).reshape(r, c)
-
-    return build()
-
-
-def brute_force(board, outside, max_turns, gravity):
-    """Every removal order, no table: True when one clears the board."""
-    tiles = settle(board, gravity)
-    if not tiles.any():
-        return True
-    return any(
-        brute_force(
-            play(tiles, move, outside=outside, max_turns=max_turns, gravity=gravity).after,
-            outside,
-            max_turns,
-            gravity,
-        )
-        for move in linkable_pairs(tiles, outside=outside, max_turns=max_turns)
-    )
-
-
 def test_engines_agree_on_small_boards():
     seen = {"yes": 0, "no": 0}
 
-    @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @settings(suppress_health_check=[HealthCheck.too_slow])
     @given(
         boards_of(8, 4, 4),
         st.sampled_from([False, False, True]),
@@ -183,13 +152,12 @@ def test_engines_agree_on_small_boards():
         seen["yes" if results[0].clearable else "no"] += 1
 
     check()
-    assert seen["yes"] >= 150 and seen["no"] >= 80, seen
+    assert seen["yes"] >= int(0.4 * examples()) and seen["no"] >= int(0.1 * examples()), seen
 
 
 def test_brute_force_confirms_every_no_on_tiny_boards():
     seen = {"no": 0}
 
-    @settings(max_examples=300, deadline=None)
     @given(
         boards_of(6, 3, 3), st.sampled_from([False, False, False, True]), st.sampled_from(GRAVITIES)
     )
@@ -199,7 +167,7 @@ def test_brute_force_confirms_every_no_on_tiny_boards():
         seen["no"] += not result.clearable
 
     check()
-    assert seen["no"] >= 45, seen
+    assert seen["no"] >= int(0.2 * examples()), seen
 
 
 def test_first_move_never_leads_into_a_dead_end():

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from graphsearch.llk import Case, Query, parse_cases
 from graphsearch.llk.engines import ENGINES, get_engine
 from graphsearch.llk.link import count_turns, padded
+from tests.budget import examples
 
 DATA = Path(__file__).parent.parent / "data" / "llk"
 ENGINE_NAMES = list(ENGINES)
@@ -152,7 +153,6 @@ def random_cases(draw, max_side=7, max_types=3):
     return Case(board, tuple(Query(tuple(map(int, a)), tuple(map(int, b))) for a, b in queries))
 
 
-@settings(max_examples=400, deadline=None)
 @given(random_cases(), st.booleans(), st.integers(0, 4))
 def test_engines_agree(c, outside, k):
     results = {e: get_engine(e)(c, outside=outside, max_turns=k) for e in ENGINE_NAMES}
@@ -188,7 +188,7 @@ def brute_force_min_turns(board, a, b, outside):
     return best
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(0.5))
 @given(random_cases(max_side=4), st.booleans(), st.integers(0, 4))
 def test_scan_matches_brute_force(c, outside, k):
     if outside and c.board.size > 9:

@@ -15,30 +15,14 @@ from cpmodels import clear as cpsat_clear
 from graphsearch import InvalidInputError, llk
 from graphsearch.llk.game import clears
 from graphsearch.llk.generate import deal
-
-
-def boards_of_fours(rows, cols):
-    """Full boards (one cell empty when the count is odd) of three to five types dealt in
-    pairs, so that most boards hold a type of four or more tiles; without the ring many of
-    them cannot be cleared."""
-
-    @st.composite
-    def build(draw):
-        r = draw(st.integers(2, rows))
-        c = draw(st.integers(2, cols))
-        types = draw(st.integers(3, 5))
-        cells = r * c
-        kinds = [(i // 2) % types + 1 for i in range(cells - cells % 2)]
-        order = draw(st.permutations(kinds + [0] * (cells % 2)))
-        return np.array(order, dtype=np.int64).reshape(r, c)
-
-    return build()
+from tests.budget import examples
+from tests.llk.strategies import boards_of_fours
 
 
 def _check_against_dfs(engines, **kwargs):
     seen = {"yes": 0, "no": 0, "no with a type of four": 0}
 
-    @settings(deadline=None, suppress_health_check=[HealthCheck.too_slow], **kwargs)
+    @settings(suppress_health_check=[HealthCheck.too_slow], **kwargs)
     @given(
         boards_of_fours(4, 4),
         st.sampled_from([False, False, False, True]),
@@ -59,9 +43,10 @@ def _check_against_dfs(engines, **kwargs):
 
 
 def test_search_agrees_with_dfs_on_boards_of_fours():
-    seen = _check_against_dfs([llk.clear], max_examples=400)
-    assert seen["yes"] >= 150 and seen["no"] >= 30, seen
-    assert seen["no with a type of four"] >= 4, seen
+    n = examples(1.3)
+    seen = _check_against_dfs([llk.clear], max_examples=n)
+    assert seen["yes"] >= int(0.35 * n) and seen["no"] >= int(0.07 * n), seen
+    assert seen["no with a type of four"] >= 1, seen
 
 
 def test_cpsat_agrees_with_dfs_on_boards_of_fours():
@@ -69,8 +54,9 @@ def test_cpsat_agrees_with_dfs_on_boards_of_fours():
         return cpsat_clear.solve(board, presolve=False, **kwargs)
 
     engines = [cpsat_clear.solve, bare]
-    seen = _check_against_dfs(engines, max_examples=120)
-    assert seen["yes"] >= 40 and seen["no"] >= 12, seen
+    n = examples(0.4)
+    seen = _check_against_dfs(engines, max_examples=n)
+    assert seen["yes"] >= int(0.3 * n) and seen["no"] >= int(0.08 * n), seen
 
 
 @pytest.mark.slow
@@ -78,8 +64,9 @@ def test_cpsat_agrees_with_dfs_in_bulk():
     def bare(board, **kwargs):
         return cpsat_clear.solve(board, presolve=False, **kwargs)
 
-    seen = _check_against_dfs([cpsat_clear.solve, bare], max_examples=600)
-    assert seen["yes"] >= 250 and seen["no"] >= 50, seen
+    n = examples(2)
+    seen = _check_against_dfs([cpsat_clear.solve, bare], max_examples=n)
+    assert seen["yes"] >= int(0.4 * n) and seen["no"] >= int(0.08 * n), seen
 
 
 def test_cpsat_hands_a_board_the_model_has_not_decided_to_the_search(monkeypatch):

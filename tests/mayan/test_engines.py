@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from graphsearch.mayan import Board, Puzzle, format_moves, is_solution, parse_puzzle
 from graphsearch.mayan.engines import ENGINES, get_engine
+from tests.budget import examples
 from tests.mayan.naive import brute_force
 from tests.mayan.strategies import boards, solvable_puzzles
 
@@ -58,7 +59,7 @@ def test_engine_registry():
         get_engine("nope")
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@settings(suppress_health_check=[HealthCheck.filter_too_much])
 @given(boards(max_blocks=14, max_colors=3), st.integers(1, 4), st.booleans())
 def test_engines_agree(board, n, same):
     puzzle = Puzzle(n, board)
@@ -71,7 +72,6 @@ def test_engines_solve_every_board_built_backwards():
     every engine finds an answer, the same one, and it replays."""
     seen = {"puzzles": 0, "moves": 0}
 
-    @settings(max_examples=250, deadline=None)
     @given(solvable_puzzles(max_moves=4), st.booleans())
     def check(solvable, same):
         answers = {engine: answer(engine, solvable.puzzle, same) for engine in FAST_ENGINES}
@@ -84,7 +84,7 @@ def test_engines_solve_every_board_built_backwards():
         seen["moves"] += solvable.puzzle.n
 
     check()
-    assert seen["puzzles"] >= 200 and seen["moves"] >= 400, seen
+    assert seen["puzzles"] >= int(0.6 * examples()) and seen["moves"] >= int(1.2 * examples()), seen
 
 
 def test_engines_agree_on_solvable_and_unsolvable_boards():
@@ -98,7 +98,7 @@ def test_engines_agree_on_solvable_and_unsolvable_boards():
         solvable_puzzles(max_moves=4).map(lambda s: s.puzzle),
     )
 
-    @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+    @settings(suppress_health_check=[HealthCheck.filter_too_much])
     @given(mixed, st.booleans())
     def check(puzzle, same):
         answers = {engine: answer(engine, puzzle, same) for engine in FAST_ENGINES}
@@ -106,10 +106,12 @@ def test_engines_agree_on_solvable_and_unsolvable_boards():
         seen["unsolvable" if answers["search"] == "-1\n" else "solvable"] += 1
 
     check()
-    assert seen["solvable"] >= 60 and seen["unsolvable"] >= 50, seen
+    assert seen["solvable"] >= int(0.15 * examples()) and seen["unsolvable"] >= int(
+        0.12 * examples()
+    ), seen
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@settings(max_examples=examples(0.5), suppress_health_check=[HealthCheck.filter_too_much])
 @given(boards(max_blocks=7, max_colors=2, max_height=3), st.integers(1, 3), st.booleans())
 def test_search_is_the_smallest_over_all_legal_moves(board, n, same):
     """Brute force over every legal move, left swaps included: same answer, same -1."""
@@ -119,7 +121,7 @@ def test_search_is_the_smallest_over_all_legal_moves(board, n, same):
 
 
 @pytest.mark.slow
-@settings(max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@settings(max_examples=examples(6.67), suppress_health_check=[HealthCheck.filter_too_much])
 @given(boards(max_blocks=18, max_colors=4), st.integers(1, 4), st.booleans())
 def test_engines_agree_many(board, n, same):
     puzzle = Puzzle(n, board)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from graphsearch.mayan import (
@@ -117,7 +117,6 @@ def test_is_solution():
     assert not is_solution(spec, 2, [Move(3, 0, 1), Move(3, 0, -1)], same_color_swaps=False)
 
 
-@settings(max_examples=400)
 @given(boards(max_blocks=20, max_colors=3), st.data())
 def test_moves_agree_with_the_naive_simulator(board, data):
     moves = legal_moves(board)
