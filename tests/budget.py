@@ -1,8 +1,9 @@
 """How much the property tests run: Hypothesis settings profiles, chosen by the environment.
 
 ``HYPOTHESIS_PROFILE=ci`` (what ``.ci/run`` sets) runs each property on 300 examples;
-``dev`` (the default) on 30, the same ones every run, for a quick run while working.  Tests do not set their own
-example counts: a property that needs more or fewer than the rest says so by a weight
+``dev`` (the default) on 30, the same ones every run, for a quick run while working.  Tests
+do not set their own example counts: a property that needs more or fewer than the rest
+says so by a weight
 (``examples``), and the counts of hard cases a test asserts it saw (unsolvable boards,
 boards that cannot be cleared) are shares of the examples run, so both profiles check them.
 """
