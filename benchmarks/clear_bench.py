@@ -25,7 +25,6 @@ go back), and median, p99 and max seconds; ``--json FILE`` writes the same figur
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import shlex
 import statistics
@@ -33,6 +32,8 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+
+from _record import write
 
 NEW_MODES = (
     "up-down-apart",
@@ -166,14 +167,8 @@ def main() -> int:
                 print(summary("baseline", figures(*theirs)))
                 print(f"  ratio (total seconds) {ratio:.2f}")
             rows_out.append(row)
-    if args.json:
-        record = {
-            "command": " ".join(["python", *sys.argv]),
-            "time_limit": args.time_limit,
-            "baseline": args.baseline,
-            "settings": rows_out,
-        }
-        Path(args.json).write_text(json.dumps(record, indent=1) + "\n")
+    record = {"time_limit": args.time_limit, "baseline": args.baseline, "settings": rows_out}
+    write(args.json, "clear_bench", record)
     return 0
 
 

@@ -16,6 +16,8 @@ import argparse
 import statistics
 import time
 
+from _record import write
+
 
 def mayan_rows(count: int, sample_count: int, seed: int) -> list[str]:
     from graphsearch.mayan.generate import generate_puzzles
@@ -62,13 +64,14 @@ def main() -> int:
     parser.add_argument("--count", type=int, default=10)
     parser.add_argument("--sample-count", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", help="also write the table to this file")
     args = parser.parse_args()
     print("| Puzzles | Method | Seconds a puzzle | Candidates a puzzle |")
     print("|---|---|---|---|")
-    for row in mayan_rows(args.count, args.sample_count, args.seed) + llk_rows(
-        args.count, args.seed
-    ):
+    rows = mayan_rows(args.count, args.sample_count, args.seed) + llk_rows(args.count, args.seed)
+    for row in rows:
         print(row, flush=True)
+    write(args.json, "generate_bench", {"markdown": rows})
     return 0
 
 

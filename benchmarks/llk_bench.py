@@ -19,6 +19,7 @@ import time
 from pathlib import Path
 
 import numpy as np
+from _record import write
 
 SIZE = 1000
 QUERIES = 49
@@ -73,6 +74,7 @@ def main() -> int:
     parser.add_argument("--boards", type=int, default=4, help="boards per input file")
     parser.add_argument("--rounds", type=int, default=3, help="runs of each, best kept")
     parser.add_argument("--seed", type=int, default=1175)
+    parser.add_argument("--json", help="also write the figures to this file")
     args = parser.parse_args()
 
     rng = np.random.default_rng(args.seed)
@@ -103,6 +105,13 @@ def main() -> int:
     total_base = sum(r[2] for r in rows)
     total_ours = sum(r[3] for r in rows)
     print(f"{'total':<28}{total_base:>12.3f}{total_ours:>10.3f}{total_ours / total_base:>8.2f}")
+    table = [
+        {"input": n, "MB": round(size, 1), "baseline s": b, "solve s": o, "differ": d}
+        for n, size, b, o, d in rows
+    ]
+    figures = {"baseline": args.baseline, "rows": table}
+    figures["total"] = {"baseline s": total_base, "solve s": total_ours}
+    write(args.json, "llk_bench", figures)
     return 0
 
 

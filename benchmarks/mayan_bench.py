@@ -27,6 +27,8 @@ import subprocess
 import sys
 import time
 
+from _record import write
+
 from graphsearch.mayan import Board, Puzzle, find_runs
 
 
@@ -114,6 +116,7 @@ def deep(args: argparse.Namespace) -> int:
         )
         totals = {"old": 0.0, "new": 0.0}
         agree = True
+        table: list[dict[str, object]] = []
         for n in [int(v) for v in args.depths.split(",")]:
             for seed in range(1, args.boards + 1):
                 board = deal(random.Random(seed), 4, 30)
@@ -135,6 +138,16 @@ def deep(args: argparse.Namespace) -> int:
                     old_cell = f"{'> ' + format(args.baseline_timeout, 'g'):>14}{'':>6}"
                     ratio = f"{'':>8}"
                 answer = "-1" if out_new.strip() == "-1" else "solved"
+                table.append(
+                    {
+                        "n": n,
+                        "seed": seed,
+                        "answer": answer,
+                        f"{args.ref} s": None if old_cell.strip().startswith(">") else t_old,
+                        "this s": t_new,
+                        "this MB": mb_new,
+                    }
+                )
                 print(
                     f"{n:>3}{seed:>6}  {answer:<8}{old_cell}{t_new:>10.2f}{mb_new:>6}{ratio}",
                     flush=True,
@@ -145,6 +158,9 @@ def deep(args: argparse.Namespace) -> int:
             f"this {totals['new']:.2f} s, ratio {ratio:.3f}; answers "
             + ("agree" if agree else "DIFFER")
         )
+        figures = {"ref": args.ref, "rows": table, "agree": agree}
+        figures["total"] = {f"{args.ref} s": totals["old"], "this s": totals["new"]}
+        write(args.json, "mayan_bench --deep", figures)
         return 0 if agree else 1
 
 
@@ -167,6 +183,7 @@ def main() -> int:
     parser.add_argument("--n", type=int, default=5, help="moves")
     parser.add_argument("--seed", type=int, default=2011)
     parser.add_argument("--baseline-timeout", type=float, default=None)
+    parser.add_argument("--json", help="also write the figures to this file")
     args = parser.parse_args()
     if args.deep:
         return deep(args)
@@ -215,6 +232,13 @@ def main() -> int:
         f"{'total':>13}{total_base:>12.3f}{total_ours:>10.3f}{total_ours / total_base:>8.2f}"
         f"  ({tried} boards drawn, {len(rows)} hard)"
     )
+    table = [
+        {"blocks": b, "baseline s": tb, "solve s": to, "agree": a, "first line": f}
+        for b, tb, to, a, f in rows
+    ]
+    figures = {"baseline": args.baseline, "n": args.n, "rows": table, "drawn": tried}
+    figures["total"] = {"baseline s": total_base, "solve s": total_ours}
+    write(args.json, "mayan_bench", figures)
     return 0 if all(r[3] != "NO" for r in rows) else 1
 
 
