@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 __all__ = ["InvalidInputError", "SearchTimeout", "__version__", "llk", "mayan"]
 
-__version__ = "0.2.0"
+__version__ = "0.3.0"
 
 _SUBPACKAGES = ("llk", "mayan")
 

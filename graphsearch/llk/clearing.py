@@ -41,7 +41,7 @@ move the most tiles first (a tile deep in its line; on 16 x 9 boards with the ri
 took 40% fewer positions on sixteen hard clearable boards and 21% fewer on thirty of
 medium difficulty than row-major order did), then pairs in row-major order.
 
-With gravity and at most two turns, in the modes of fixed lines, the search is that of
+With gravity and at most two turns, in every mode, the search is that of
 ``graphsearch.llk.core`` (the same search, compiled when the package is installed; where it
 was not, this module's search runs instead, which is faster as Python).  Without gravity,
 a board the pairing search has not decided within ``LATE_AFTER``
@@ -61,7 +61,7 @@ from graphsearch.deadline import Deadline
 from graphsearch.errors import SearchTimeout
 from graphsearch.llk import core
 from graphsearch.llk.game import ClearMove, settle
-from graphsearch.llk.gravity import SIMPLE
+from graphsearch.llk.gravity import GRAVITIES, SIMPLE
 from graphsearch.llk.grid import InvalidGridError, as_board
 from graphsearch.llk.position import ALONE_WORK, Position, links
 from graphsearch.llk.rules import ClearRules
@@ -309,7 +309,7 @@ def solve(
     Raises SearchTimeout when ``time_limit`` runs out, or when the search has branched
     ``max_nodes`` times (after its dives): a limit that, unlike a clock, gives the same
     verdict on every machine.  ``compiled``: True searches with ``core`` (gravity, at most
-    two turns, a mode of fixed lines), False never, None (the default) where it was compiled and
+    two turns), False never, None (the default) where it was compiled and
     takes the board; the clearing is the same.  The rules are ``rules`` with any of the
     keywords in place of its own (``ClearRules.of``)."""
     rules = ClearRules.of(rules, outside=outside, max_turns=max_turns, gravity=gravity)
@@ -381,15 +381,14 @@ def _check_move_search_size(pos: Position) -> None:
 
 
 def _compiled_fits(pos: Position, max_turns: int) -> bool:
-    """Whether the compiled search takes this board: at most two turns, no gravity or a
-    mode of fixed lines (not ``outward`` or ``inward``, whose tiles change lines), types that
+    """Whether the compiled search takes this board: at most two turns, types that
     fit in a byte, a padded grid of at most 64 x 64 cells (a row's or a column's cells are a
     word), and move lists of at most 256 MB (a level's every pair, for every level)."""
     pairs = pos.like_pairs()
     levels = pos.remaining() // 2 + 2
     return (
         max_turns == 2
-        and pos.gravity in ("none", *SIMPLE)
+        and pos.gravity in GRAVITIES
         and len(pos.types) <= 255
         and max(pos.W, len(pos.grid) // pos.W) <= 64
         and levels * (pairs + 1) * 24 <= 1 << 28
@@ -468,15 +467,19 @@ def _use_core(compiled: bool | None, pos: Position, max_turns: int) -> bool:
     fits = pos.gravity != "none" and _compiled_fits(pos, max_turns)
     if compiled and not fits:
         raise ValueError(
-            "the compiled search needs gravity in a mode of fixed lines, at most two turns and a "
-            "board it can hold"
+            "the compiled search needs gravity, at most two turns and a board it can hold"
         )
     return fits and (compiled or (compiled is None and core.COMPILED))
 
 
 def _core_search(pos: Position) -> core.ClearCore:
     """A search of ``pos`` by ``core``."""
-    return core.ClearCore(pos.grid, pos.W, len(pos.types) - 1, pos.gravity, pos.lines(), ALONE_WORK)
+    types = len(pos.types) - 1
+    if pos.gravity in ("none", *SIMPLE):
+        return core.ClearCore(pos.grid, pos.W, types, pos.gravity, pos.lines(), ALONE_WORK)
+    rows = [[(y + pos.pad) * pos.W + x + pos.pad for x in range(pos.m)] for y in range(pos.n)]
+    passes = [[list(line) for line in lines] for lines in pos.geometry.passes]
+    return core.ClearCore(pos.grid, pos.W, types, pos.gravity, rows, ALONE_WORK, passes=passes)
 
 
 def _solve_compiled(

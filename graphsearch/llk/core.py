@@ -1,6 +1,6 @@
 """The whole-board move search of 连连看, compiled when the package is installed:
-``clearing._Search`` move for move under gravity, and without gravity a plain version
-for dives (no deadlock test).
+``clearing._Search`` move for move under gravity (every mode), and without gravity a plain
+version for the race (no deadlock test).
 
 This file is Cython in pure-Python mode (see ``graphsearch.cores``): compiled to C by
 ``pip install`` where a compiler is found, else run as it stands, slower, the same answers.
@@ -94,6 +94,8 @@ class ClearCore:
     MS: cython.longlong
     P: cython.longlong
     gravity_on: cython.bint
+    composite: cython.bint
+    n_passes: cython.longlong
     most: cython.longlong
     n_inner: cython.longlong
     alone_work: cython.longlong
@@ -116,6 +118,9 @@ class ClearCore:
     line_of: cython.longlong[:]
     beyond_of: cython.longlong[:]
     line_cells: cython.longlong[:]
+    comp_cells: cython.longlong[:]
+    comp_line_start: cython.longlong[:]
+    comp_pass_start: cython.longlong[:]
     original: cython.short[:]
     offsets: cython.longlong[:]
     lengths: cython.longlong[:]
@@ -144,13 +149,19 @@ class ClearCore:
         line_cells: list[list[int]],
         alone_work: int,
         entries: int = TABLE_ENTRIES,
+        passes: list[list[list[int]]] | None = None,
     ) -> None:
         """A search of the padded grid (``Position.grid``; with gravity, settled);
         ``line_cells``: the cells of each line of the inner board (at most 64), from the
         side tiles fall toward (``Position.lines``, which without gravity are the rows);
-        ``gravity``: "none", or any mode whose lines are fixed (a tile never leaves its
-        line: every mode but ``outward`` and ``inward``); ``alone_work``: the pairs a type's
-        clearing by itself may try before giving up."""
+        ``gravity``: any mode; for ``outward`` and ``inward``, whose tiles change lines,
+        ``passes`` gives the mode's passes of lines (``gravity.passes`` on the padded grid)
+        and ``line_cells`` the rows; ``alone_work``: the pairs a type's clearing by itself
+        may try before giving up.
+
+        In a mode of fixed lines a position's key is each line as a subsequence of its
+        original tiles, found for a move from its parent's; in ``outward`` and ``inward`` it
+        is the inner board, a byte a cell, found once the move is made and settled."""
         N = len(grid)
         inner = sorted(c for line in line_cells for c in line)
         tiles = sum(1 for c in inner if grid[c] > 0)
@@ -158,12 +169,26 @@ class ClearCore:
         longest = max(len(line) for line in line_cells)
         if max(longest, W, N // W) > 64:
             raise ValueError("the compiled search takes grids of at most 64 x 64 cells")
-        if gravity in ("outward", "inward"):
-            raise ValueError(f"the compiled search takes modes of fixed lines, not {gravity!r}")
+        composite = gravity in ("outward", "inward")
+        if composite and not passes:
+            raise ValueError(f"{gravity} needs its passes of lines")
         L = len(line_cells)
         self.W, self.N, self.H, self.L, self.longest = W, N, N // W, L, longest
         self.T = types
         self.gravity_on = gravity != "none"
+        self.composite = composite
+        flat: list[int] = []
+        line_start = [0]
+        pass_start = [0]
+        for lines_of_pass in passes if composite and passes else []:
+            for line in lines_of_pass:
+                flat += line
+                line_start.append(len(flat))
+            pass_start.append(len(line_start) - 1)
+        self.comp_cells = array("q", flat or [0])
+        self.comp_line_start = array("q", line_start)
+        self.comp_pass_start = array("q", pass_start)
+        self.n_passes = len(pass_start) - 1
         self.alone_work = alone_work
         lines = array("q", [-1]) * (N * longest)
         line_of = array("q", [-1]) * N
@@ -175,7 +200,7 @@ class ClearCore:
             for j, c in enumerate(line):
                 cells_of[number * longest + j] = c
                 line_of[c] = number
-                if gravity != "none":  # without gravity no line falls
+                if gravity != "none" and not composite:  # lines that fall alone
                     for i, other in enumerate(line):
                         lines[c * longest + i] = other
                     if j + 1 < len(line):
@@ -184,7 +209,7 @@ class ClearCore:
                 original[number * (longest + 1) + j] = v
         lengths = array("q", [len(line) for line in line_cells])
         offsets = array("q", [sum(lengths[:i]) for i in range(L)])
-        words = (sum(lengths) + 63) // 64
+        words = (8 * len(inner) + 63) // 64 if composite else (sum(lengths) + 63) // 64
         self.words = words
         copies = [0] * (types + 1)
         for c in inner:
@@ -393,6 +418,40 @@ class ClearCore:
                 c = self.beyond_of[c]
         return n
 
+    @cython.cfunc
+    @cython.nogil
+    @cython.locals(
+        moved=cython.bint,
+        p=cython.longlong,
+        ln=cython.longlong,
+        k=cython.longlong,
+        write=cython.longlong,
+        c=cython.longlong,
+        v=cython.longlong,
+        gd=cython.longlong,
+    )
+    def _settle_all(self, d: cython.longlong) -> cython.void:
+        """``outward`` and ``inward``: the mode's passes in turn, each line's tiles slid to
+        its start, again until no tile moves (``game.settle``)."""
+        gd = d * self.N
+        moved = True
+        while moved:
+            moved = False
+            for p in range(self.n_passes):
+                for ln in range(self.comp_pass_start[p], self.comp_pass_start[p + 1]):
+                    write = self.comp_line_start[ln]
+                    for k in range(self.comp_line_start[ln], self.comp_line_start[ln + 1]):
+                        c = self.comp_cells[k]
+                        v = self.grids[gd + c]
+                        if v != 0:
+                            if k != write:
+                                self._put(d, self.comp_cells[write], v)
+                                self._put(d, c, 0)
+                                moved = True
+                            write += 1
+            if self.n_passes < 2:
+                break
+
     # --- the reductions -------------------------------------------------------------------
 
     @cython.cfunc
@@ -524,8 +583,8 @@ class ClearCore:
                 k = self.count[t]
                 if k == 0:
                     continue
-                top = True
-                if self.gravity_on:  # without gravity every tile qualifies
+                top = not self.composite  # there a removal can move any tile
+                if self.gravity_on and top:  # without gravity every tile qualifies
                     for m in range(k):
                         c = self.beyond_of[self.cells[t * self.MS + m]]
                         if c >= 0 and self.grids[gd + c] > 0:
@@ -618,6 +677,32 @@ class ClearCore:
             self.keys[key + w] |= (part << s) & M64
             if s != 0 and s + self.lengths[line] > 64:
                 self.keys[key + w + 1] |= part >> (64 - s)
+        h = SEED
+        for w in range(self.words):
+            h = ((h ^ self.keys[key + w]) * MIX) & M64
+            h ^= h >> 31
+        return h
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.locals(
+        w=cython.longlong,
+        i=cython.longlong,
+        h=cython.ulonglong,
+        key=cython.longlong,
+        gd=cython.longlong,
+        v=cython.ulonglong,
+    )
+    def _pack_board(self, d: cython.longlong, which: cython.longlong) -> cython.ulonglong:
+        """``outward`` and ``inward``: the inner board of level d, a byte a cell, into its
+        key ``which``; its hash."""
+        key = (d * 2 + which) * self.words
+        gd = d * self.N
+        for w in range(self.words):
+            self.keys[key + w] = 0
+        for i in range(self.n_inner):
+            v = cython.cast(cython.ulonglong, self.grids[gd + self.inner[i]] & 0xFF)
+            self.keys[key + (i >> 3)] |= v << (8 * (i & 7))
         h = SEED
         for w in range(self.words):
             h = ((h ^ self.keys[key + w]) * MIX) & M64
@@ -791,9 +876,12 @@ class ClearCore:
             self.status = _FOUND
             return 0
         if length != before:  # reduced: the key of what is left
-            for line in range(self.L):
-                self.parts[d * self.L + line] = self._line_key(d, line, -1, -1)
-            h = self._pack(d, 1)
+            if self.composite:
+                h = self._pack_board(d, 1)
+            else:
+                for line in range(self.L):
+                    self.parts[d * self.L + line] = self._line_key(d, line, -1, -1)
+                h = self._pack(d, 1)
             self.hashed[2 * d + 1] = h
             if self._known((2 * d + 1) * self.words, h):
                 self.hits += 1
@@ -828,6 +916,8 @@ class ClearCore:
         a = self.moves[(d * self.P + i) * 3]
         b = self.moves[(d * self.P + i) * 3 + 1]
         nd = d + 1
+        if self.composite:
+            return self._try_settled(d, a, b)
         for line in range(self.L):
             self.parts[nd * self.L + line] = self.parts[d * self.L + line]
         la = self.line_of[a]
@@ -859,6 +949,34 @@ class ClearCore:
 
     @cython.cfunc
     @cython.nogil
+    @cython.locals(h=cython.ulonglong, nd=cython.longlong, c=cython.longlong)
+    def _try_settled(
+        self, d: cython.longlong, a: cython.longlong, b: cython.longlong
+    ) -> cython.bint:
+        """``_try`` in ``outward`` and ``inward``: the move made and settled at level
+        d + 1, then looked up."""
+        nd = d + 1
+        for c in range(self.N):
+            self.grids[nd * self.N + c] = self.grids[d * self.N + c]
+        for c in range(self.H):
+            self.rowbits[nd * self.H + c] = self.rowbits[d * self.H + c]
+        for c in range(self.W):
+            self.colbits[nd * self.W + c] = self.colbits[d * self.W + c]
+        self._put(nd, a, 0)
+        self._put(nd, b, 0)
+        self._settle_all(nd)
+        h = self._pack_board(nd, 0)
+        if self._known(2 * nd * self.words, h):
+            self.hits += 1
+            return False
+        self.hashed[2 * nd] = h
+        self.path[2 * self.base[d]] = a
+        self.path[2 * self.base[d] + 1] = b
+        self.path_len = self.base[d] + 1
+        return True
+
+    @cython.cfunc
+    @cython.nogil
     @cython.locals(
         d=cython.longlong,
         spent=cython.longlong,
@@ -880,9 +998,12 @@ class ClearCore:
             d = 0
             self.path_len = 0
             self._bits(0)
-            for line in range(self.L):
-                self.parts[line] = self._line_key(0, line, -1, -1)
-            self.hashed[0] = self._pack(0, 0)
+            if self.composite:
+                self.hashed[0] = self._pack_board(0, 0)
+            else:
+                for line in range(self.L):
+                    self.parts[line] = self._line_key(0, line, -1, -1)
+                self.hashed[0] = self._pack(0, 0)
             self.enter = True
         while True:
             if self.filled + 2 > self.slots // 2 and self.slots // 2 < self.most:

@@ -25,7 +25,7 @@ from tests.llk.strategies import boards_of
 
 PURE = cores.uncompiled("graphsearch.llk.core")
 
-GRAVITIES = list(SIMPLE)  # every mode of fixed lines
+GRAVITIES = [*SIMPLE, "outward", "inward"]  # every mode
 
 
 def both(board, outside, gravity, **kw):
