@@ -76,7 +76,8 @@ __all__ = ["MOVE_DIVE_POSITIONS", "ClearResult", "ClearStats", "solve"]
 # pairing search takes seconds over are cleared by the first moves a move search tries.
 MOVE_DIVE_POSITIONS = 40
 
-# Positions the compiled search searches between looks at the clock (some milliseconds).
+# Positions the compiled search searches between looks at the clock (some milliseconds;
+# fewer on large boards, see ``_solve_compiled``).
 COMPILED_SLICE = 5000
 
 # Without gravity, when the pairing search has looked at LATE_AFTER positions one step
@@ -492,7 +493,11 @@ def _solve_compiled(
     def update() -> None:
         stats.nodes, stats.table_hits, stats.forced = search.counters()
 
-    while (status := search.step(COMPILED_SLICE, max_nodes)) == core.RUNNING:
+    # a position costs about a microsecond a like pair and a few nanoseconds a cell: a
+    # slice of positions is some milliseconds on every board
+    work = pos.like_pairs() + len(pos.grid) // 4 + 1
+    slice_ = max(16, min(COMPILED_SLICE, 2_000_000 // work))
+    while (status := search.step(slice_, max_nodes)) == core.RUNNING:
         if deadline.passed():
             update()
             raise SearchTimeout("the search had not finished", stats)
