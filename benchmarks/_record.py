@@ -4,7 +4,9 @@ they come from (the commit, the date, the machine and the command), so that
 
 from __future__ import annotations
 
+import contextlib
 import datetime
+import io
 import json
 import os
 import platform
@@ -13,7 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-__all__ = ["stamp", "write"]
+__all__ = ["Transcript", "stamp", "write"]
 
 HERE = Path(__file__).resolve().parent.parent
 
@@ -58,3 +60,28 @@ def write(path: str | None, benchmark: str, figures: dict[str, Any]) -> None:
         return
     record = {"benchmark": benchmark, "stamp": stamp(), **figures}
     Path(path).write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n")
+
+
+class Transcript(contextlib.AbstractContextManager["Transcript"]):
+    """Keeps what a benchmark prints (its table) while printing it, for a script whose
+    figures are that table: ``write(path, name, {"text": transcript.lines})``."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self._buffer = io.StringIO()
+        self._stdout = sys.stdout
+
+    def __enter__(self) -> Transcript:
+        outer = self
+
+        class Tee(io.TextIOBase):
+            def write(self, text: str) -> int:
+                outer._stdout.write(text)
+                return outer._buffer.write(text)
+
+        sys.stdout = Tee()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        sys.stdout = self._stdout
+        self.lines = self._buffer.getvalue().splitlines()

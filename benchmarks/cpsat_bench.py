@@ -34,6 +34,7 @@ import statistics
 import sys
 import time
 
+from _record import Transcript, write
 from mayan_bench import random_board
 
 from cpmodels.mayan import ModelUndecided, prefilter
@@ -210,6 +211,7 @@ def main() -> int:
     parser.add_argument("--sizes", nargs="+", default=["6x8", "9x16"], help="rows x cols")
     parser.add_argument("--blocks", type=int, default=30, help="dense: blocks a board")
     parser.add_argument("--hard", action="store_true", help="dense: mayan_bench's hard boards")
+    parser.add_argument("--json", help="also write the table printed to this file")
     args = parser.parse_args()
     parts = {
         "model": bench_model,
@@ -217,7 +219,9 @@ def main() -> int:
         "clear": bench_clear,
         "dense": bench_dense,
     }
-    parts[args.part](args)
+    with Transcript() as transcript:
+        parts[args.part](args)
+    write(args.json, f"cpsat_bench {args.part}", {"text": transcript.lines})
     return 0
 
 

@@ -91,6 +91,8 @@ def section(record: dict[str, Any]) -> list[str]:
     lines += ["", "```", stamp["command"], "```", ""]
     if name == "clear_bench":
         lines += _clear(record)
+    elif "text" in record:
+        lines += ["```", *record["text"], "```"]
     elif name == "generate_bench":
         lines += [
             "| Puzzles | Method | Seconds a puzzle | Candidates a puzzle |",
