@@ -33,6 +33,8 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from _record import Transcript, write
 from mayan_bench import random_board
@@ -43,14 +45,16 @@ from graphsearch.mayan import Board, Puzzle, find_runs, format_moves
 from graphsearch.mayan.bounds import moves_needed
 from graphsearch.mayan.search import solve as search
 
+T = TypeVar("T")
+
 
 def triples_board(rng: random.Random, blocks: int) -> Board:
     """Colors of three or four blocks each: such boards are often solvable."""
     while True:
-        colors = []
+        colors: list[int] = []
         while len(colors) < blocks - 2:
             colors += [len(colors) % 4 + 1] * rng.choice([3, 3, 4])
-        columns = [[] for _ in range(5)]
+        columns: list[list[int]] = [[] for _ in range(5)]
         for color in colors:
             x = rng.choice([x for x in range(5) if len(columns[x]) < 7])
             columns[x].append(color)
@@ -59,13 +63,13 @@ def triples_board(rng: random.Random, blocks: int) -> Board:
             return board
 
 
-def timed(function, *args, **kwargs):
+def timed(function: Callable[..., T], *args: Any, **kwargs: Any) -> tuple[float, T]:
     start = time.perf_counter()
     result = function(*args, **kwargs)
     return time.perf_counter() - start, result
 
 
-def bench_model(args) -> None:
+def bench_model(args: argparse.Namespace) -> None:
     rng = random.Random(args.seed)
     print(f"{'blocks':>6}{'n':>3}{'search s':>10}{'cpsat s':>10}  answer    agree")
     prefilter(Puzzle(1, Board.from_compact("1|1||1|")))  # import OR-Tools before timing
@@ -87,7 +91,7 @@ def bench_model(args) -> None:
         print(f"{blocks:>6}{puzzle.n:>3}{t_search:>10.3f}{shown}  {answer:<9} {agree}")
 
 
-def bench_prefilter(args) -> None:
+def bench_prefilter(args: argparse.Namespace) -> None:
     rng = random.Random(args.seed)
     boards = [random_board(rng) for _ in range(args.boards)]
     prefilter(Puzzle(1, boards[0]), time_limit=1)  # import OR-Tools before timing
@@ -119,7 +123,7 @@ def bench_prefilter(args) -> None:
         )
 
 
-def bench_clear(args) -> None:
+def bench_clear(args: argparse.Namespace) -> None:
     import ortools.sat.python.cp_model  # noqa: F401  (imported before the clock starts)
 
     from cpmodels.clear import solve as cpsat_clear
@@ -128,7 +132,7 @@ def bench_clear(args) -> None:
     from graphsearch.llk.game import clears
     from graphsearch.llk.generate import deal
 
-    engines = {
+    engines: dict[str, Callable[[Any, float], Any]] = {
         "search": lambda b, t: search_clear(b, outside=True, time_limit=t),
         "model alone": lambda b, t: cpsat_clear(b, outside=True, time_limit=t, presolve=False),
         "cpsat": lambda b, t: cpsat_clear(b, outside=True, time_limit=t),
@@ -167,7 +171,7 @@ def bench_clear(args) -> None:
             )
 
 
-def bench_dense(args) -> None:
+def bench_dense(args: argparse.Namespace) -> None:
     from graphsearch.mayan.generate import deal
 
     print(

@@ -16,6 +16,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -28,7 +29,7 @@ QUERIES = 49
 def dense_case(rng: np.random.Generator, types: int) -> str:
     board = rng.integers(0, types + 1, size=(SIZE, SIZE))
     tiles = np.argwhere(board > 0)
-    queries = []
+    queries: list[tuple[int, int, int, int]] = []
     while len(queries) < QUERIES:
         a, b = tiles[rng.integers(len(tiles), size=2)]
         if board[tuple(a)] == board[tuple(b)] or rng.random() < 0.2:
@@ -54,7 +55,7 @@ def walled_case(rng: np.random.Generator) -> str:
     return _case_text(board, queries)
 
 
-def _case_text(board: np.ndarray, queries) -> str:
+def _case_text(board: np.ndarray, queries: list[tuple[int, int, int, int]]) -> str:
     rows = "\n".join(" ".join(map(str, row)) for row in board.tolist())
     lines = "".join(f"{a + 1} {b + 1} {c + 1} {d + 1}\n" for a, b, c, d in queries)
     return f"{board.shape[0]} {board.shape[1]}\n{rows}\n{len(queries)}\n{lines}"
@@ -78,14 +79,14 @@ def main() -> int:
     args = parser.parse_args()
 
     rng = np.random.default_rng(args.seed)
-    inputs = {
+    inputs: dict[str, Callable[[], str]] = {
         "dense, 4 types": lambda: dense_case(rng, 4),
         "dense, 40 types": lambda: dense_case(rng, 40),
         "near-empty, walled": lambda: walled_case(rng),
     }
     ours_cmd = shlex.split(args.solve)
     base_cmd = shlex.split(args.baseline)
-    rows = []
+    rows: list[tuple[str, float, float, float, int]] = []
     with tempfile.TemporaryDirectory() as tmp:
         for name, make in inputs.items():
             path = Path(tmp) / "input.txt"

@@ -32,17 +32,19 @@ from _record import write
 from graphsearch.mayan import Board, Puzzle, find_runs
 
 
-def random_board(rng: random.Random, blocks=(18, 33), colors=(3, 5)) -> Board:
+def random_board(
+    rng: random.Random, blocks: tuple[int, int] = (18, 33), colors: tuple[int, int] = (3, 5)
+) -> Board:
     """A random stable board; the numbers of blocks and colors are drawn from the ranges."""
     low_blocks, high_blocks = blocks
     low_colors, high_colors = colors
     while True:
-        blocks = rng.randint(low_blocks, high_blocks)
-        colors = rng.randint(low_colors, high_colors)
-        columns = [[] for _ in range(5)]
-        for _ in range(blocks):
+        count = rng.randint(low_blocks, high_blocks)
+        kinds = rng.randint(low_colors, high_colors)
+        columns: list[list[int]] = [[] for _ in range(5)]
+        for _ in range(count):
             x = rng.choice([x for x in range(5) if len(columns[x]) < 7])
-            columns[x].append(rng.randint(1, colors))
+            columns[x].append(rng.randint(1, kinds))
         board = Board.from_columns(columns)
         if not find_runs(board):
             return board
@@ -152,10 +154,10 @@ def deep(args: argparse.Namespace) -> int:
                     f"{n:>3}{seed:>6}  {answer:<8}{old_cell}{t_new:>10.2f}{mb_new:>6}{ratio}",
                     flush=True,
                 )
-        ratio = totals["new"] / totals["old"] if totals["old"] else float("nan")
+        overall = totals["new"] / totals["old"] if totals["old"] else float("nan")
         print(
             f"total (boards both finished): {args.ref[:12]} {totals['old']:.2f} s, "
-            f"this {totals['new']:.2f} s, ratio {ratio:.3f}; answers "
+            f"this {totals['new']:.2f} s, ratio {overall:.3f}; answers "
             + ("agree" if agree else "DIFFER")
         )
         figures = {"ref": args.ref, "rows": table, "agree": agree}
@@ -195,7 +197,7 @@ def main() -> int:
         ours.append("--no-same-color-swaps")
     base = shlex.split(args.baseline)
     rng = random.Random(args.seed)
-    rows = []
+    rows: list[tuple[int, float, float, str, str]] = []
     tried = 0
     while len(rows) < args.boards:
         tried += 1

@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
+from typing import Any
 
 from graphsearch.choices import MODES
 
@@ -25,7 +26,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("files", nargs="+", type=Path)
     args = parser.parse_args()
-    cells: dict[tuple[str, str], dict[str, int]] = {}
+    cells: dict[tuple[str, str], dict[str, Any]] = {}
     sizes: list[str] = []
     for path in args.files:
         data = json.loads(path.read_text())
