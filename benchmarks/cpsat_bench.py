@@ -185,9 +185,12 @@ def bench_dense(args: argparse.Namespace) -> None:
         if args.hard:
             puzzle = Puzzle(5, random_board(rng))
         else:
-            puzzle = Puzzle(5, deal(random.Random(board + 1), 4, args.blocks))
+            dealt = deal(random.Random(board + 1), 4, args.blocks)
+            if dealt is None:
+                raise SystemExit(f"no board of {args.blocks} blocks in four colors")
+            puzzle = Puzzle(5, dealt)
         t_search, expected = timed(search, puzzle)
-        if args.hard and expected.stats.nodes < 1500:
+        if args.hard and (expected.stats.nodes or 0) < 1500:
             continue
         board += 1
         answer = "solved" if expected.solvable else "-1"
