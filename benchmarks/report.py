@@ -79,11 +79,11 @@ def _cell(value: object) -> str:
     return "" if value is None else str(value)
 
 
-def section(record: dict[str, Any]) -> list[str]:
+def section(record: dict[str, Any], title: str) -> list[str]:
     """One run's heading, stamp and table."""
     stamp = record["stamp"]
     name = record["benchmark"]
-    lines = [f"## {name}", ""]
+    lines = [f"## {title} (`{name}`)", ""]
     lines.append(
         f"Commit `{stamp['commit']}`, {stamp['date']}, {stamp['machine']}, "
         f"Python {stamp['python']}."
@@ -112,7 +112,8 @@ def main() -> int:
     files = args.files or sorted((HERE / "results").glob("*.json"))
     lines = [INTRO]
     for path in files:
-        lines += section(json.loads(path.read_text()))
+        title = path.stem.lstrip("0123456789-").replace("-", " ").capitalize()
+        lines += section(json.loads(path.read_text()), title)
     args.output.write_text("\n".join(lines).rstrip() + "\n")
     print(f"wrote {args.output} from {len(files)} runs")
     return 0
