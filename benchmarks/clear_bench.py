@@ -9,7 +9,9 @@ Boards are dealt by seed (board i of a setting from seed i), all with the ring: 
 KShisen sizes 16 x 9 and 18 x 8 with 36 types x 4 tiles, without gravity and with gravity
 down (``--settings kshisen``); QQ 连连看's 19 x 11 with 50 types (``qq``); and the classic
 games' sizes 12 x 7 with 21 types, 14 x 8 with 28 and 16 x 9 with 36 in the eight modes
-beyond the five KShisen-like ones (``classic``).  ``--modes`` replaces a setting's modes.
+beyond the five KShisen-like ones (``classic``).  ``--modes`` replaces a setting's modes;
+``--from FILE ...`` times the boards of files (``solve clear``'s input format, for instance
+a set of hard boards) instead, each file a group, in the setting's modes.
 
 Each board is run through ``solve clear`` as a whole process (start-up counts); with
 ``--baseline`` also through the baseline command: the board on standard input, arguments
@@ -110,6 +112,30 @@ def summary(name: str, f: dict[str, float]) -> str:
     )
 
 
+def groups(
+    args: argparse.Namespace, sizes: list[tuple[int, int, int, int]]
+) -> list[tuple[str, dict[str, object], list[list[list[int]]]]]:
+    """The boards to time, in groups: the setting's sizes dealt by seed, or (``--from``)
+    each file's boards."""
+    if args.boards_from:
+        from graphsearch.llk import parse_cases
+
+        out = []
+        for name in args.boards_from:
+            cases = parse_cases(Path(name).read_bytes(), boards_only=True)
+            boards = [case.board.tolist() for case in cases]
+            out.append((Path(name).name, {"source": name}, boards))
+        return out
+    return [
+        (
+            f"{cols} x {rows}, {types} types x {copies}",
+            {"rows": rows, "cols": cols, "types": types, "copies": copies},
+            [deal(rows, cols, types, copies, seed) for seed in range(args.boards)],
+        )
+        for rows, cols, types, copies in sizes
+    ]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--boards", type=int, default=20)
@@ -118,6 +144,13 @@ def main() -> int:
     parser.add_argument("--settings", choices=sorted(SETTINGS), default="kshisen")
     parser.add_argument("--modes", help="comma-separated gravity modes instead of the setting's")
     parser.add_argument("--json", help="also write the figures to this file")
+    parser.add_argument(
+        "--from",
+        dest="boards_from",
+        nargs="+",
+        metavar="FILE",
+        help="time the boards of these files (solve clear's input format) instead of dealing",
+    )
     args = parser.parse_args()
     solve = [sys.executable, "-m", "graphsearch.cli.main"]
     sizes, modes = SETTINGS[args.settings]
@@ -125,14 +158,13 @@ def main() -> int:
         modes = tuple(args.modes.split(","))
     mode_names = args.baseline is None or "clear_dfs" not in Path(args.baseline.split()[0]).name
     rows_out: list[dict[str, object]] = []
-    for rows, cols, types, copies in sizes:
+    for label, shape, boards in groups(args, sizes):
         for gravity in modes:
-            print(f"{cols} x {rows}, {types} types x {copies}, ring, gravity {gravity}:")
+            print(f"{label}, ring, gravity {gravity}:")
             ours: tuple[list[str], list[float]] = ([], [])
             theirs: tuple[list[str], list[float]] = ([], [])
             greedy_wins = 0
-            for seed in range(args.boards):
-                board = deal(rows, cols, types, copies, seed)
+            for number, board in enumerate(boards):
                 text = board_text(board)
                 greedy_wins += greedy(board, gravity)
                 command = [*solve, "clear", "--outside", "--gravity", gravity]
@@ -147,18 +179,16 @@ def main() -> int:
                     theirs[0].append(base)
                     theirs[1].append(base_seconds)
                     if "UNKNOWN" not in (verdict, base) and verdict != base:
-                        print(f"    board {seed}: solve says {verdict}, the baseline {base}")
+                        print(f"    board {number}: solve says {verdict}, the baseline {base}")
             row: dict[str, object] = {
-                "rows": rows,
-                "cols": cols,
-                "types": types,
-                "copies": copies,
+                "label": label,
+                **shape,
                 "gravity": gravity,
-                "boards": args.boards,
-                "greedy": greedy_wins / args.boards,
+                "boards": len(boards),
+                "greedy": greedy_wins / len(boards),
                 "solve": figures(*ours),
             }
-            print(f"  greedy play clears {greedy_wins / args.boards:.0%}")
+            print(f"  greedy play clears {greedy_wins / len(boards):.0%}")
             print(summary("solve", figures(*ours)))
             if args.baseline:
                 row["baseline"] = figures(*theirs)

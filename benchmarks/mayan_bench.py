@@ -9,6 +9,10 @@ so the whole space is searched).  Each kept board is then run through both comma
 (whole processes, so start-up counts); the answers must agree.  The table lists each board,
 both times and the ratio, and the totals.
 
+    python benchmarks/mayan_bench.py --baseline ./mayan_queue --puzzles hard/*.txt
+
+``--puzzles`` times the given puzzle files (a set of hard boards, say) instead of drawing.
+
     python benchmarks/mayan_bench.py --deep [--ref REF] [--depths 6,7,8,9,10] [--boards 3]
 
 Deep searches: dense boards (30 blocks, 4 colors dealt in threes, ``generate.deal`` with
@@ -26,6 +30,7 @@ import shlex
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 from _record import write
 
@@ -186,6 +191,12 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=2011)
     parser.add_argument("--baseline-timeout", type=float, default=None)
     parser.add_argument("--json", help="also write the figures to this file")
+    parser.add_argument(
+        "--puzzles",
+        nargs="+",
+        metavar="FILE",
+        help="time these puzzles (solve mayan's input format) instead of drawing hard boards",
+    )
     args = parser.parse_args()
     if args.deep:
         return deep(args)
@@ -199,15 +210,20 @@ def main() -> int:
     rng = random.Random(args.seed)
     rows: list[tuple[int, float, float, str, str]] = []
     tried = 0
-    while len(rows) < args.boards:
+    given = [Path(name).read_text() for name in args.puzzles or ()]
+    while len(rows) < (len(given) if given else args.boards):
         tried += 1
-        board = random_board(rng)
-        text = Puzzle(args.n, board).to_text()
+        if given:
+            text = given[len(rows)]
+            board = Puzzle.parse(text).board
+        else:
+            board = random_board(rng)
+            text = Puzzle(args.n, board).to_text()
         try:
             t_base, out_base = run(base, text, args.baseline_timeout)
         except subprocess.TimeoutExpired:
             t_base, out_base = float("nan"), None
-        if out_base is not None and t_base < args.min_seconds:
+        if out_base is not None and t_base < args.min_seconds and not given:
             continue
         t_ours, out_ours = run(ours, text)
         if out_base is not None:  # interleave: the baseline again, after ours

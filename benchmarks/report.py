@@ -47,7 +47,10 @@ def _clear(record: dict[str, Any]) -> list[str]:
     rows = []
     for s in record["settings"]:
         f = s["solve"]
-        row = [f"{s['cols']} x {s['rows']}", f"{s['types']} x {s['copies']}", s["gravity"]]
+        if "types" in s:
+            row = [f"{s['cols']} x {s['rows']}", f"{s['types']} x {s['copies']}", s["gravity"]]
+        else:  # boards from a file
+            row = [s.get("label", "?"), "", s["gravity"]]
         row += [str(s["boards"]), f"{s['greedy']:.0%}", f"{f['yes']:.0%}", f"{f['undecided']:.0%}"]
         row += [_seconds(f["median"]), _seconds(f["max"]), _seconds(f["total"])]
         if with_base:
