@@ -12,12 +12,19 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import sys
+from array import array
 from pathlib import Path
 from types import ModuleType
 
-__all__ = ["CORES", "compiled", "stale", "uncompiled"]
+__all__ = ["CORES", "compiled", "stale", "uncompiled", "zeros"]
 
 CORES = ("graphsearch.llk.core", "graphsearch.mayan.core")
+
+
+def zeros(code: str, size: int) -> array:  # type: ignore[type-arg]
+    """A zero-filled ``array.array`` of ``size`` items (at least one) of type ``code``: the
+    cores' buffers, which the compiled code reads as typed memoryviews."""
+    return array(code, bytes(max(size, 1) * array(code).itemsize))
 
 
 def compiled() -> dict[str, bool]:

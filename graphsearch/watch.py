@@ -147,8 +147,7 @@ def _why_not_clear(
     """What is known of why a board cannot be cleared."""
     from collections import Counter
 
-    from graphsearch.llk.grid import Query
-    from graphsearch.llk.scan import LinkScanner
+    from graphsearch.llk.game import linkable_pairs
 
     counts = Counter(int(v) for v in board.ravel() if v)
     odd = sorted(kind for kind, count in counts.items() if count % 2)
@@ -156,24 +155,12 @@ def _why_not_clear(
         named = ", ".join(f"type {kind} ({counts[kind]} tiles)" for kind in odd[:10])
         more = f" and {len(odd) - 10} more" if len(odd) > 10 else ""
         return [f"a type with an odd count never goes: {named}{more}"]
-    scanner = LinkScanner(board, outside=outside)
-    cells: dict[int, list[Cell]] = {}
-    for (r, c), v in _tiles(board):
-        cells.setdefault(v, []).append((r, c))
-    for same in cells.values():
-        for i, a in enumerate(same):
-            for b in same[i + 1 :]:
-                if scanner.link(Query(a, b), max_turns).linked:
-                    why = "every order of moves ends with tiles left"
-                    if nodes is not None:
-                        why += f": the search looked at {nodes} positions"
-                    return [why]
-    return [f"no two tiles of one type link (with at most {max_turns} turns)"]
-
-
-def _tiles(board: np.ndarray) -> list[tuple[Cell, int]]:
-    rows, cols = board.shape
-    return [((r, c), int(board[r, c])) for r in range(rows) for c in range(cols) if board[r, c]]
+    if not linkable_pairs(board, outside=outside, max_turns=max_turns):
+        return [f"no two tiles of one type link (with at most {max_turns} turns)"]
+    why = "every order of moves ends with tiles left"
+    if nodes is not None:
+        why += f": the search looked at {nodes} positions"
+    return [why]
 
 
 # --- 连连看: link queries --------------------------------------------------------------------

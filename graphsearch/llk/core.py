@@ -33,6 +33,8 @@ from array import array
 
 import cython
 
+from graphsearch.cores import zeros
+
 __all__ = [
     "COMPILED",
     "EXHAUSTED",
@@ -59,10 +61,6 @@ ONE = cython.declare(cython.ulonglong, 1)
 M64 = cython.declare(cython.ulonglong, (1 << 64) - 1)
 SEED = cython.declare(cython.ulonglong, 0x9E3779B97F4A7C15)
 MIX = cython.declare(cython.ulonglong, 0xBF58476D1CE4E5B9)
-
-
-def _zeros(code: str, size: int) -> array:  # type: ignore[type-arg]
-    return array(code, bytes(max(size, 1) * array(code).itemsize))
 
 
 @cython.cfunc
@@ -194,7 +192,7 @@ class ClearCore:
         line_of = array("q", [-1]) * N
         beyond_of = array("q", [-1]) * N  # the next cell of a cell's line, away from its end
         cells_of = array("q", [-1]) * (L * longest)
-        original = _zeros("h", L * (longest + 1))  # each line's tiles, packed; 0 after
+        original = zeros("h", L * (longest + 1))  # each line's tiles, packed; 0 after
         for number, line in enumerate(line_cells):
             packed = [grid[c] for c in line if grid[c] > 0]
             for j, c in enumerate(line):
@@ -219,12 +217,12 @@ class ClearCore:
         pairs = sum(c * (c - 1) // 2 for c in copies) + 1
         self.MS = max(most, 1)
         self.P = pairs
-        grids = _zeros("h", depth * N)
+        grids = zeros("h", depth * N)
         for c, v in enumerate(grid):
             grids[c] = v
         self.grids = grids
-        self.rowbits = _zeros("Q", depth * self.H)
-        self.colbits = _zeros("Q", depth * W)
+        self.rowbits = zeros("Q", depth * self.H)
+        self.colbits = zeros("Q", depth * W)
         self.inner = array("q", inner)
         self.n_inner = len(inner)
         self.lines = lines
@@ -234,21 +232,21 @@ class ClearCore:
         self.original = original
         self.offsets = offsets
         self.lengths = lengths
-        self.parts = _zeros("Q", depth * L)
-        self.keys = _zeros("Q", depth * 2 * words)
-        self.hashed = _zeros("Q", depth * 2)
-        self.moves = _zeros("q", depth * pairs * 3)
-        self.mcount = _zeros("q", depth)
-        self.mnext = _zeros("q", depth)
-        self.base = _zeros("q", depth)
-        self.path = _zeros("q", (tiles // 2 + 1) * 2)
-        self.count = _zeros("q", types + 1)
-        self.cells = _zeros("q", (types + 1) * self.MS)
-        self.scratch = _zeros("q", (most + 1) * 6)
+        self.parts = zeros("Q", depth * L)
+        self.keys = zeros("Q", depth * 2 * words)
+        self.hashed = zeros("Q", depth * 2)
+        self.moves = zeros("q", depth * pairs * 3)
+        self.mcount = zeros("q", depth)
+        self.mnext = zeros("q", depth)
+        self.base = zeros("q", depth)
+        self.path = zeros("q", (tiles // 2 + 1) * 2)
+        self.count = zeros("q", types + 1)
+        self.cells = zeros("q", (types + 1) * self.MS)
+        self.scratch = zeros("q", (most + 1) * 6)
         self.control = array("q", [0, -1])
         self.most = max(2, min(entries, TABLE_BYTES // (16 * words + 16)))
         self.slots = _slots_for(min(self.most, TABLE_START))
-        self.table = _zeros("Q", self.slots * (words + 1))
+        self.table = zeros("Q", self.slots * (words + 1))
         self.depth = -1
         self.status = _RUNNING
         self.path_len = 0
@@ -659,7 +657,6 @@ class ClearCore:
         line=cython.longlong,
         o=cython.longlong,
         s=cython.longlong,
-        h=cython.ulonglong,
         key=cython.longlong,
         part=cython.ulonglong,
     )
@@ -677,6 +674,13 @@ class ClearCore:
             self.keys[key + w] |= (part << s) & M64
             if s != 0 and s + self.lengths[line] > 64:
                 self.keys[key + w + 1] |= part >> (64 - s)
+        return self._hash(key)
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.locals(w=cython.longlong, h=cython.ulonglong)
+    def _hash(self, key: cython.longlong) -> cython.ulonglong:
+        """The hash of the key at ``keys[key:]``."""
         h = SEED
         for w in range(self.words):
             h = ((h ^ self.keys[key + w]) * MIX) & M64
@@ -688,7 +692,6 @@ class ClearCore:
     @cython.locals(
         w=cython.longlong,
         i=cython.longlong,
-        h=cython.ulonglong,
         key=cython.longlong,
         gd=cython.longlong,
         v=cython.ulonglong,
@@ -703,11 +706,7 @@ class ClearCore:
         for i in range(self.n_inner):
             v = cython.cast(cython.ulonglong, self.grids[gd + self.inner[i]] & 0xFF)
             self.keys[key + (i >> 3)] |= v << (8 * (i & 7))
-        h = SEED
-        for w in range(self.words):
-            h = ((h ^ self.keys[key + w]) * MIX) & M64
-            h ^= h >> 31
-        return h
+        return self._hash(key)
 
     @cython.cfunc
     @cython.nogil
@@ -775,7 +774,7 @@ class ClearCore:
         S = self.words + 1
         slots = self.slots
         self.slots = _slots_for(min(slots, self.most))
-        self.table = _zeros("Q", self.slots * S)
+        self.table = zeros("Q", self.slots * S)
         mask = self.slots - 1
         for s in range(slots):
             h = old[s * S]
@@ -906,7 +905,6 @@ class ClearCore:
         lb=cython.longlong,
         a=cython.longlong,
         b=cython.longlong,
-        c=cython.longlong,
         h=cython.ulonglong,
         nd=cython.longlong,
     )
@@ -932,29 +930,18 @@ class ClearCore:
             self.hits += 1
             return False
         self.hashed[2 * nd] = h
-        for c in range(self.N):
-            self.grids[nd * self.N + c] = self.grids[d * self.N + c]
-        for c in range(self.H):
-            self.rowbits[nd * self.H + c] = self.rowbits[d * self.H + c]
-        for c in range(self.W):
-            self.colbits[nd * self.W + c] = self.colbits[d * self.W + c]
-        self._put(nd, a, 0)
-        self._put(nd, b, 0)
+        self._remove(d, a, b)
         self._fall(nd, a)
         self._fall(nd, b)
-        self.path[2 * self.base[d]] = a
-        self.path[2 * self.base[d] + 1] = b
-        self.path_len = self.base[d] + 1
+        self._record(d, a, b)
         return True
 
     @cython.cfunc
     @cython.nogil
-    @cython.locals(h=cython.ulonglong, nd=cython.longlong, c=cython.longlong)
-    def _try_settled(
-        self, d: cython.longlong, a: cython.longlong, b: cython.longlong
-    ) -> cython.bint:
-        """``_try`` in ``outward`` and ``inward``: the move made and settled at level
-        d + 1, then looked up."""
+    @cython.locals(nd=cython.longlong, c=cython.longlong)
+    def _remove(self, d: cython.longlong, a: cython.longlong, b: cython.longlong) -> cython.void:
+        """Level d's board at level d + 1 without the tiles at a and b (before any tile
+        slides)."""
         nd = d + 1
         for c in range(self.N):
             self.grids[nd * self.N + c] = self.grids[d * self.N + c]
@@ -964,15 +951,32 @@ class ClearCore:
             self.colbits[nd * self.W + c] = self.colbits[d * self.W + c]
         self._put(nd, a, 0)
         self._put(nd, b, 0)
+
+    @cython.cfunc
+    @cython.nogil
+    def _record(self, d: cython.longlong, a: cython.longlong, b: cython.longlong) -> cython.void:
+        """The move made at level d on the path."""
+        self.path[2 * self.base[d]] = a
+        self.path[2 * self.base[d] + 1] = b
+        self.path_len = self.base[d] + 1
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.locals(h=cython.ulonglong, nd=cython.longlong)
+    def _try_settled(
+        self, d: cython.longlong, a: cython.longlong, b: cython.longlong
+    ) -> cython.bint:
+        """``_try`` in ``outward`` and ``inward``: the move made and settled at level
+        d + 1, then looked up."""
+        nd = d + 1
+        self._remove(d, a, b)
         self._settle_all(nd)
         h = self._pack_board(nd, 0)
         if self._known(2 * nd * self.words, h):
             self.hits += 1
             return False
         self.hashed[2 * nd] = h
-        self.path[2 * self.base[d]] = a
-        self.path[2 * self.base[d] + 1] = b
-        self.path_len = self.base[d] + 1
+        self._record(d, a, b)
         return True
 
     @cython.cfunc

@@ -38,6 +38,8 @@ from array import array
 
 import cython
 
+from graphsearch.cores import zeros
+
 __all__ = [
     "COMPILED",
     "EXHAUSTED",
@@ -70,10 +72,6 @@ K2 = cython.declare(cython.ulonglong, 0x94D049BB133111EB)
 
 TABLE_SLOTS = 1 << 22  # per generation: 2 x 4M slots x 24 bytes = 200 MB
 RUNNING, FOUND, EXHAUSTED = 0, 1, 2
-
-
-def _zeros(code: str, size: int) -> array:  # type: ignore[type-arg]
-    return array(code, bytes(size * array(code).itemsize))
 
 
 # --- the rules: drag and settle -------------------------------------------------------------
@@ -288,7 +286,7 @@ def _drag_fits(
 def moves_needed(grid: bytes | bytearray | list[int], distance: bytes) -> int:
     """The column-histogram bound of a flat grid (255 when it can never be cleared)."""
     board = array("B", grid)
-    codes = _zeros("q", COLORS)
+    codes = zeros("q", COLORS)
     return int(_bound(board, 0, array("B", distance), codes, 0))
 
 
@@ -296,8 +294,8 @@ def drag_fits(grid: list[int], src: int, g: int, limit: int, distance: bytes) ->
     """Whether the board right after dragging the block at ``src`` (before anything
     vanishes) is within ``limit`` moves by the bound (what the search prunes by)."""
     board = array("B", grid)
-    codes = _zeros("q", COLORS)
-    dist = _zeros("q", COLORS)
+    codes = zeros("q", COLORS)
+    dist = zeros("q", COLORS)
     table = array("B", distance)
     _histograms(board, 0, limit, table, codes, dist, 0)
     return bool(_drag_fits(board, 0, src, g, limit, codes, dist, 0, table))
@@ -307,7 +305,7 @@ def play_move(grid: list[int], src: int, g: int) -> tuple[list[int], int]:
     """The board after the move (drag, then settle) and the cells the drag changed as a
     bit mask (-1 when runs vanished)."""
     board = array("B", grid)
-    mask = _play(board, 0, src, g, _zeros("B", CELLS))
+    mask = _play(board, 0, src, g, zeros("B", CELLS))
     return list(board), int(mask)
 
 
@@ -352,9 +350,9 @@ class DeadTable:
             raise ValueError("the table's slots must be a power of two")
         self.slots = slots
         self.young_slots = min(slots, 1 << 12)
-        self.young = _zeros("Q", 3 * self.young_slots)
+        self.young = zeros("Q", 3 * self.young_slots)
         self.old_slots = 0
-        self.old = _zeros("Q", 3)
+        self.old = zeros("Q", 3)
         self.filled = 0
         self.generations = 0
 
@@ -417,7 +415,7 @@ class DeadTable:
             return
         # half full at full size: it becomes the old table
         if self.old_slots == 0:
-            self.old = _zeros("Q", 3 * self.slots)
+            self.old = zeros("Q", 3 * self.slots)
         else:
             for i in range(3 * self.slots):
                 self.old[i] = 0
@@ -435,7 +433,7 @@ class DeadTable:
         before = self.young
         slots = self.young_slots
         self.young_slots = 2 * slots
-        self.young = _zeros("Q", 3 * self.young_slots)
+        self.young = zeros("Q", 3 * self.young_slots)
         for i in range(0, 3 * slots, 3):
             if before[i + 2] != 0:
                 self.key0 = before[i]
@@ -543,24 +541,24 @@ class Search:
         self.same = same_color_swaps
         self.table = table
         self.distance = array("B", distance)
-        boards = _zeros("B", (n + 1) * CELLS)
+        boards = zeros("B", (n + 1) * CELLS)
         boards[:CELLS] = array("B", grid)
         self.boards = boards
-        self.marked = _zeros("B", CELLS)
-        self.move_src = _zeros("q", n * MAX_MOVES)
-        self.move_g = _zeros("q", n * MAX_MOVES)
-        self.count = _zeros("q", n)
-        self.next_move = _zeros("q", n)
-        self.masks = _zeros("q", n * MAX_MOVES)
-        self.asleep_src = _zeros("q", n * MAX_MOVES)
-        self.asleep_g = _zeros("q", n * MAX_MOVES)
-        self.asleep_mask = _zeros("q", n * MAX_MOVES)
-        self.asleep_count = _zeros("q", n)
-        self.sleep_right = _zeros("q", n)
-        self.sleep_left = _zeros("q", n)
-        self.codes = _zeros("q", n * COLORS)
-        self.dist = _zeros("q", n * COLORS)
-        self.scratch = _zeros("q", COLORS)
+        self.marked = zeros("B", CELLS)
+        self.move_src = zeros("q", n * MAX_MOVES)
+        self.move_g = zeros("q", n * MAX_MOVES)
+        self.count = zeros("q", n)
+        self.next_move = zeros("q", n)
+        self.masks = zeros("q", n * MAX_MOVES)
+        self.asleep_src = zeros("q", n * MAX_MOVES)
+        self.asleep_g = zeros("q", n * MAX_MOVES)
+        self.asleep_mask = zeros("q", n * MAX_MOVES)
+        self.asleep_count = zeros("q", n)
+        self.sleep_right = zeros("q", n)
+        self.sleep_left = zeros("q", n)
+        self.codes = zeros("q", n * COLORS)
+        self.dist = zeros("q", n * COLORS)
+        self.scratch = zeros("q", COLORS)
         self.depth = 0
         self.status = RUNNING
         self.nodes = 1
