@@ -98,7 +98,7 @@ def clear_command(
     for number, case in enumerate(cases, 1):
         try:
             with library_errors(name):
-                results.append(solve(case.board, rules, time_limit=deadline.left()))
+                results.append(solve(case.rows, rules, time_limit=deadline.left()))
         except SearchTimeout:
             limit = "" if time_limit is None else f" of {time_limit:g} s"
             raise CliError(

@@ -14,7 +14,6 @@ from typing import Any, TypeVar, cast
 
 import click
 
-from graphsearch._files import write_text_atomically
 from graphsearch.deadline import check_time_limit
 from graphsearch.errors import InvalidInputError
 
@@ -331,6 +330,8 @@ def emit_stream(chunks: Iterable[str], output: str | None) -> None:
             sys.stdout.flush()
         return
     try:
+        from graphsearch._files import write_text_atomically
+
         write_text_atomically(output, chunks)
     except OSError as exc:
         raise CliError(f"{output}: cannot write: {exc.strerror or exc}", EXIT_FAILURE) from None

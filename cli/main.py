@@ -11,22 +11,44 @@ import contextlib
 import os
 import signal
 import sys
+from importlib import import_module
 from types import FrameType
 
 import click
 
-from .clear import clear_command
 from .common import EXIT_FAILURE, EXIT_USAGE, CliError
-from .export import export_group
-from .generate import generate_group
-from .llk import llk_command
-from .mayan import mayan_command
-from .survey import survey_group
 
 __all__ = ["app", "console", "main"]
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+# each command's module, imported only when the command runs or its help is shown
+_COMMANDS = {
+    "mayan": ("mayan", "mayan_command"),
+    "llk": ("llk", "llk_command"),
+    "clear": ("clear", "clear_command"),
+    "export": ("export", "export_group"),
+    "generate": ("generate", "generate_group"),
+    "survey": ("survey", "survey_group"),
+}
+
+
+class _LazyGroup(click.Group):
+    """A group that imports a command's module when the command is asked for, so that
+    ``solve clear`` never loads the code of the other commands."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return list(_COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in _COMMANDS:
+            return None
+        module, name = _COMMANDS[cmd_name]
+        command = getattr(import_module(f".{module}", __package__), name)
+        assert isinstance(command, click.Command)
+        return command
+
+
+@click.group(cls=_LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="graphsearch", message="%(prog)s %(version)s")
 def app() -> None:
     """Exact solvers for two grid tile puzzles.
@@ -39,14 +61,6 @@ def app() -> None:
     solve generate ... Mayan puzzles with one solution, 连连看 boards that clear
     solve survey ...   many boards dealt by seed: what share can be cleared?
     """
-
-
-app.add_command(mayan_command)
-app.add_command(llk_command)
-app.add_command(clear_command)
-app.add_command(export_group)
-app.add_command(generate_group)
-app.add_command(survey_group)
 
 
 class Terminated(SystemExit):

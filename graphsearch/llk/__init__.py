@@ -11,7 +11,7 @@ from graphsearch.errors import InvalidInputError
 from graphsearch.llk.engines import CLEAR_ENGINES, ENGINES, clear, link
 from graphsearch.llk.game import GRAVITIES, ClearMove, replay, settle
 from graphsearch.llk.gravity import Mode, mode
-from graphsearch.llk.grid import Case, InvalidGridError, Query, as_board, parse_cases
+from graphsearch.llk.grid import Case, InvalidGridError, Query, Rows, as_board, as_rows, parse_cases
 from graphsearch.llk.link import Link, LinkEngine
 from graphsearch.llk.rules import ClearRules
 
@@ -28,7 +28,9 @@ __all__ = [
     "LinkEngine",
     "Mode",
     "Query",
+    "Rows",
     "as_board",
+    "as_rows",
     "clear",
     "link",
     "mode",

@@ -60,9 +60,9 @@ from typing import TYPE_CHECKING
 from graphsearch.deadline import Deadline
 from graphsearch.errors import SearchTimeout
 from graphsearch.llk import core
-from graphsearch.llk.game import ClearMove, settle
+from graphsearch.llk.game import ClearMove, settled_rows
 from graphsearch.llk.gravity import GRAVITIES, SIMPLE
-from graphsearch.llk.grid import InvalidGridError, as_board
+from graphsearch.llk.grid import InvalidGridError
 from graphsearch.llk.position import ALONE_WORK, Position, links
 from graphsearch.llk.rules import ClearRules
 
@@ -315,8 +315,7 @@ def solve(
     keywords in place of its own (``ClearRules.of``)."""
     rules = ClearRules.of(rules, outside=outside, max_turns=max_turns, gravity=gravity)
     outside, max_turns, gravity = rules.outside, rules.max_turns, rules.gravity
-    tiles = settle(as_board(board), gravity)
-    pos = Position(tiles, outside=outside, gravity=gravity)
+    pos = Position(settled_rows(board, gravity), outside=outside, gravity=gravity)
     pairs = pos.like_pairs()
     # the clock is read about every millisecond of work: a position costs about a
     # microsecond a like pair (its moves) and a few nanoseconds a cell (its copy)

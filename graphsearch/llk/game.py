@@ -14,16 +14,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from graphsearch.choices import GRAVITIES
 from graphsearch.deadline import Deadline
 from graphsearch.errors import SearchTimeout
 from graphsearch.llk.gravity import passes
-from graphsearch.llk.grid import InvalidGridError, Query, as_board
+from graphsearch.llk.grid import InvalidGridError, Query, Rows, as_board, as_rows
 from graphsearch.llk.link import Cell, Link
 from graphsearch.llk.rules import ClearRules, check_gravity
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = [
     "GRAVITIES",
@@ -39,6 +41,7 @@ __all__ = [
     "replay",
     "replay_steps",
     "settle",
+    "settled_rows",
 ]
 
 
@@ -84,31 +87,37 @@ class Step:
 
 
 def settle(board: object, gravity: str = "none") -> np.ndarray:
-    """The board after its tiles have slid as the gravity mode says (a new read-only
-    array): each pass slides the tiles of each of its lines to the line's end, keeping
-    their order, and the passes repeat until no tile moves (``graphsearch.llk.gravity``)."""
-    tiles = as_board(board)
+    """The board after its tiles have slid as the gravity mode says, as a new read-only
+    array (``settled_rows``)."""
+    if check_gravity(gravity) == "none":
+        return as_board(board)
+    return as_board(settled_rows(board, gravity))
+
+
+def settled_rows(board: object, gravity: str = "none") -> Rows:
+    """The board after its tiles have slid as the gravity mode says, as rows: each pass
+    slides the tiles of each of its lines to the line's end, keeping their order, and the
+    passes repeat until no tile moves (``graphsearch.llk.gravity``)."""
+    rows = as_rows(board)
     mode = check_gravity(gravity)
     if mode == "none":
-        return tiles
-    out = tiles.copy()
-    mode_passes = passes(mode, *out.shape)
+        return rows
+    out = [list(row) for row in rows]
+    mode_passes = passes(mode, len(rows), len(rows[0]))
     moved = True
     while moved:
         moved = False
         for lines in mode_passes:
             for line in lines:
-                rows, cols = np.array(line).T
-                values = out[rows, cols]
-                kept = values[values != 0]
-                packed = np.zeros_like(values)
-                packed[: kept.size] = kept
-                if (packed != values).any():
-                    out[rows, cols] = packed
+                values = [out[r][c] for r, c in line]
+                kept = [v for v in values if v]
+                packed = kept + [0] * (len(values) - len(kept))
+                if packed != values:
+                    for (r, c), v in zip(line, packed, strict=True):
+                        out[r][c] = v
                     moved = True
         moved = moved and len(mode_passes) > 1  # one pass of disjoint lines settles at once
-    out.flags.writeable = False
-    return out
+    return tuple(map(tuple, out))
 
 
 def _link(board: np.ndarray, move: ClearMove, rules: ClearRules) -> Link:
@@ -211,7 +220,9 @@ def linkable_pairs(
 
     rules = ClearRules.of(rules, outside=outside, max_turns=max_turns)
     scanner = LinkScanner(board, outside=rules.outside)
-    cells: list[Cell] = [(int(r), int(c)) for r, c in np.argwhere(board)]
+    cells: list[Cell] = [
+        (r, c) for r, row in enumerate(board.tolist()) for c, kind in enumerate(row) if kind
+    ]
     moves = []
     for i, a in enumerate(cells):
         if deadline is not None and deadline.expired():
@@ -237,7 +248,7 @@ def greedy_clearing(
     from graphsearch.llk.position import Position
 
     rules = ClearRules.of(rules, outside=outside, max_turns=max_turns, gravity=gravity)
-    pos = Position(settle(board, rules.gravity), outside=rules.outside, gravity=rules.gravity)
+    pos = Position(settled_rows(board, rules.gravity), outside=rules.outside, gravity=rules.gravity)
     moves = []
     while pos.remaining():
         found = None

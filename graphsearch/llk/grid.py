@@ -4,31 +4,51 @@ The input holds any number of cases: ``n m``, then ``n`` rows of ``m`` non-negat
 (0 empty, positive = tile type), then ``q`` and ``q`` queries ``x1 y1 x2 y2`` (1-based row,
 column).  ``0 0`` or the end of the input ends it.  Line breaks carry no meaning.
 
-A 1000 x 1000 case is a million numbers, so the whole input is converted by numpy in one
+A 1000 x 1000 case is a million numbers, so a large input is converted by numpy in one
 call; only when that fails (or finds a negative number) is the text tokenized again, slowly,
-to name the line and the token at fault.
+to name the line and the token at fault.  A small input (every board people play) is read
+without numpy, whose import would cost more than the whole search of such a board: its
+boards are kept as rows (``Case.rows``) and become arrays only when asked for
+(``Case.board``).
 """
 
 from __future__ import annotations
 
 import re
 import warnings
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import cast
-
-import numpy as np
+from numbers import Integral
+from typing import TYPE_CHECKING, cast
 
 from graphsearch._checks import check_text
 from graphsearch._tokens import describe_token
 from graphsearch.errors import InvalidInputError
 
-__all__ = ["MAX_INPUT_BYTES", "Case", "InvalidGridError", "Query", "as_board", "parse_cases"]
+if TYPE_CHECKING:
+    import numpy as np
+
+__all__ = [
+    "MAX_INPUT_BYTES",
+    "Case",
+    "InvalidGridError",
+    "Query",
+    "Rows",
+    "as_board",
+    "as_rows",
+    "parse_cases",
+]
+
+Rows = tuple[tuple[int, ...], ...]
 
 _TOO_LARGE = 10**18  # numpy saturates larger numbers; no tile type needs them
 # The longest input text taken (256 MiB): far more than any judge file (a 1000 x 1000 board of
 # 40 types is about 11 MB).
 MAX_INPUT_BYTES = 1 << 28
+# Inputs up to this size are tokenized in Python (a 19 x 11 board is some 600 bytes; 64 KB
+# is read in a few milliseconds), larger ones by numpy.
+_PYTHON_BYTES = 1 << 16
+_INT64_MAX = (1 << 63) - 1
 
 
 class InvalidGridError(InvalidInputError):
@@ -53,9 +73,7 @@ class Query:
             if (
                 not isinstance(cell, tuple)
                 or len(cell) != 2
-                or not all(
-                    isinstance(v, int | np.integer) and not isinstance(v, bool) for v in cell
-                )
+                or not all(isinstance(v, Integral) and not isinstance(v, bool) for v in cell)
             ):
                 raise InvalidGridError(f"a cell is a (row, column) pair of integers, not {cell!r}")
             if cell[0] < 0 or cell[1] < 0:
@@ -97,38 +115,78 @@ def _cell(value: object) -> tuple[int, int]:
     return cast(tuple[int, int], cell)
 
 
-@dataclass(frozen=True, eq=False)
 class Case:
-    """One board (a read-only int64 array, 0 = empty) and its queries."""
+    """One board (0 = empty, a positive number a tile type) and its queries.
 
-    board: np.ndarray
+    The board is ``board``, a read-only int64 array, or ``rows``, a tuple of rows; a case
+    read from a small input holds rows and makes the array only when it is asked for.
+    """
+
+    __slots__ = ("_array", "_rows", "queries")
+
+    _array: np.ndarray | None
+    _rows: Rows | None
     queries: tuple[Query, ...]
+
+    def __init__(self, board: np.ndarray | Rows, queries: tuple[Query, ...] = ()) -> None:
+        array, rows = (None, board) if isinstance(board, tuple) else (board, None)
+        object.__setattr__(self, "_array", array)
+        object.__setattr__(self, "_rows", rows)
+        object.__setattr__(self, "queries", queries)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a Case is read-only; {name} cannot be set")
+
+    @property
+    def board(self) -> np.ndarray:
+        """The board as a read-only int64 array."""
+        if self._array is None:
+            object.__setattr__(self, "_array", as_board(self._rows))
+        assert self._array is not None
+        return self._array
+
+    @property
+    def rows(self) -> Rows:
+        """The board as a tuple of rows of ints."""
+        if self._rows is None:
+            assert self._array is not None
+            object.__setattr__(self, "_rows", tuple(map(tuple, self._array.tolist())))
+        assert self._rows is not None
+        return self._rows
 
     @property
     def shape(self) -> tuple[int, int]:
-        n, m = self.board.shape
-        return n, m
+        if self._rows is None:
+            n, m = self.board.shape
+            return n, m
+        return len(self._rows), len(self._rows[0])
 
     def to_text(self) -> str:
-        rows = "\n".join(" ".join(map(str, row)) for row in self.board.tolist())
+        rows = "\n".join(" ".join(map(str, row)) for row in self.rows)
         queries = "".join(query.to_text() + "\n" for query in self.queries)
-        n, m = self.board.shape
+        n, m = self.shape
         return f"{n} {m}\n{rows}\n{len(self.queries)}\n{queries}"
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Case):
             return NotImplemented
-        return np.array_equal(self.board, other.board) and self.queries == other.queries
+        return self.rows == other.rows and self.queries == other.queries
 
-    __hash__ = None  # type: ignore[assignment]  # an array inside: compare, don't hash
+    def __repr__(self) -> str:
+        return f"Case(rows={self.rows!r}, queries={self.queries!r})"
+
+    __hash__ = None  # type: ignore[assignment]  # compare, don't hash (as an array)
 
 
 def as_board(board: object) -> np.ndarray:
-    """A board as the engines take it: a read-only 2-D int64 array of non-negative types.
+    """A board as the array engines take it: a read-only 2-D int64 array of non-negative
+    types.
 
     ``board`` is any array-like of rows (lists, tuples, a numpy array); a ragged, empty,
     non-integer or negative board raises InvalidGridError.
     """
+    import numpy as np
+
     if isinstance(board, np.ndarray) and board.dtype == np.int64 and not board.flags.writeable:
         array = board
     else:
@@ -152,6 +210,24 @@ def as_board(board: object) -> np.ndarray:
         r, c = np.argwhere(array < 0)[0]
         raise InvalidGridError(f"tile types are non-negative; cell ({r}, {c}) holds {array[r, c]}")
     return array
+
+
+def as_rows(board: object) -> Rows:
+    """A board as a tuple of rows of ints, checked as ``as_board`` checks it (and with the
+    same errors), without numpy when the board is already rows of plain ints."""
+    if isinstance(board, Case):
+        return board.rows
+    if isinstance(board, list | tuple) and board:
+        rows = tuple(tuple(row) if isinstance(row, list | tuple) else None for row in board)
+        width = len(rows[0]) if rows[0] is not None else 0
+        if width and all(
+            row is not None
+            and len(row) == width
+            and all(type(v) is int and 0 <= v <= _INT64_MAX for v in row)
+            for row in rows
+        ):
+            return cast(Rows, rows)
+    return tuple(map(tuple, as_board(board).tolist()))
 
 
 def parse_cases(data: bytes | str, *, boards_only: bool = False) -> list[Case]:
@@ -179,7 +255,9 @@ def parse_cases(data: bytes | str, *, boards_only: bool = False) -> list[Case]:
     raise InvalidGridError(f"case {case}, line {line}, token {describe_token(raw)}: {reason}", case)
 
 
-def _parse(data: bytes, numbers: np.ndarray, boards_only: bool = False) -> tuple[list[Case], bool]:
+def _parse(
+    data: bytes, numbers: Sequence[int] | np.ndarray, boards_only: bool = False
+) -> tuple[list[Case], bool]:
     """The cases, and whether a ``0 0`` line ended them."""
     cases: list[Case] = []
     pos = 0
@@ -204,8 +282,7 @@ def _parse(data: bytes, numbers: np.ndarray, boards_only: bool = False) -> tuple
                 total,
                 f"input ends inside the {n} x {m} board ({total - pos} of {cells} numbers given)",
             )
-        board = numbers[pos : pos + cells].reshape(n, m)
-        board.flags.writeable = False
+        board = _board(numbers, pos, n, m)
         pos += cells
         if pos >= total:
             if boards_only:
@@ -219,33 +296,58 @@ def _parse(data: bytes, numbers: np.ndarray, boards_only: bool = False) -> tuple
             raise where.error(
                 total, f"input ends inside the queries ({(total - pos) // 4} of {q} given)"
             )
-        coords = numbers[pos : pos + 4 * q].reshape(q, 4)
         if boards_only:  # the whole-board game ignores the queries
             pos += 4 * q
             cases.append(Case(board, ()))
             previous = (pos - 4 * q, q)
             continue
-        limits = np.array([n, m, n, m])
-        off = (coords < 1) | (coords > limits)
-        if off.any():
-            row, col = np.argwhere(off)[0]
+        coords = _ints(numbers, pos, 4 * q)
+        limits = (n, m)
+        off = next((i for i, v in enumerate(coords) if not 1 <= v <= limits[i & 1]), None)
+        if off is not None:
+            row, col = divmod(off, 4)
             axis = "row" if col % 2 == 0 else "column"
             size = n if col % 2 == 0 else m
             raise where.error(
-                pos + 4 * int(row) + int(col),
-                f"query {row + 1}: {axis} {coords[row, col]} is off the {n} x {m} board "
-                f"(1..{size})",
+                pos + off,
+                f"query {row + 1}: {axis} {coords[off]} is off the {n} x {m} board (1..{size})",
             )
         pos += 4 * q
-        queries = tuple(Query((a - 1, b - 1), (c - 1, d - 1)) for a, b, c, d in coords.tolist())
+        queries = tuple(
+            Query((coords[i] - 1, coords[i + 1] - 1), (coords[i + 2] - 1, coords[i + 3] - 1))
+            for i in range(0, 4 * q, 4)
+        )
         cases.append(Case(board, queries))
         previous = (pos - 4 * q, q)
     return cases, False
 
 
-def _numbers(data: bytes) -> tuple[np.ndarray, tuple[int, int, bytes, str] | None]:
-    """All tokens as int64; or, when one is not a valid number, those before it and the
-    bad token as (offset, line, text, reason)."""
+def _ints(numbers: Sequence[int] | np.ndarray, start: int, count: int) -> list[int]:
+    """``count`` numbers from ``start`` as a list of ints."""
+    chunk = numbers[start : start + count]
+    return chunk.tolist() if not isinstance(chunk, list) else chunk  # type: ignore[union-attr]
+
+
+def _board(numbers: Sequence[int] | np.ndarray, start: int, n: int, m: int) -> np.ndarray | Rows:
+    """The n x m board from ``start``: rows when the numbers are a list, else a read-only
+    view of the array."""
+    if isinstance(numbers, list):
+        return tuple(tuple(numbers[i : i + m]) for i in range(start, start + n * m, m))
+    board = cast("np.ndarray", numbers)[start : start + n * m].reshape(n, m)
+    board.flags.writeable = False
+    return board
+
+
+def _numbers(
+    data: bytes,
+) -> tuple[Sequence[int] | np.ndarray, tuple[int, int, bytes, str] | None]:
+    """All tokens as int64 (a list for a small input); or, when one is not a valid number,
+    those before it and the bad token as (offset, line, text, reason)."""
+    if len(data) <= _PYTHON_BYTES:
+        tokens = data.split()
+        # plain digits below 10**18: what the conversion below takes, read the same way
+        if all(token.isdigit() and len(token) <= 18 for token in tokens):
+            return [int(token) for token in tokens], None
     numbers = _convert(data)
     if numbers is not None:
         return numbers, None
@@ -275,6 +377,8 @@ def _token_problem(raw: bytes) -> str:
 
 def _convert(data: bytes) -> np.ndarray | None:
     """numpy's conversion of the whole text, or None when a token is not a valid number."""
+    import numpy as np
+
     if not data.strip():
         return np.zeros(0, dtype=np.int64)
     with warnings.catch_warnings():
@@ -299,7 +403,7 @@ class _Locator:
     def __init__(
         self,
         data: bytes,
-        numbers: np.ndarray,
+        numbers: Sequence[int] | np.ndarray,
         case_no: int,
         previous_queries: tuple[int, int] | None = None,
     ) -> None:

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
-
-import numpy as np
+from typing import TYPE_CHECKING, Protocol
 
 from graphsearch.llk.grid import Case, InvalidGridError, Query
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = [
     "DIRECTIONS",
@@ -114,6 +115,8 @@ def padded(board: np.ndarray, outside: bool) -> tuple[np.ndarray, int]:
     """The board the path may use, and the offset of the given board inside it."""
     if not outside:
         return board, 0
+    import numpy as np
+
     return np.pad(board, 1), 1
 
 

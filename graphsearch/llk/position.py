@@ -10,13 +10,17 @@ rule every clearing is checked with.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Iterator
 from functools import cache
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from graphsearch.llk.gravity import canonical, passes
+from graphsearch.llk.grid import Rows, as_rows
 from graphsearch.llk.link import Cell
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = ["ALONE_WORK", "WALL", "Position"]
 
@@ -47,8 +51,11 @@ class Position:
         "types",
     )
 
-    def __init__(self, board: np.ndarray, *, outside: bool = False, gravity: str = "none") -> None:
-        n, m = board.shape
+    def __init__(
+        self, board: Rows | np.ndarray, *, outside: bool = False, gravity: str = "none"
+    ) -> None:
+        rows = as_rows(board)
+        n, m = len(rows), len(rows[0])
         pad = 2 if outside else 1
         self.n, self.m, self.pad = n, m, pad
         self.H, self.W = n + 2 * pad, m + 2 * pad
@@ -58,7 +65,7 @@ class Position:
         self.gravity = mode
         self.geometry = _Geometry.of(mode, n, m, pad, self.W)
         ids: dict[int, int] = {}
-        for kind in sorted(int(v) for v in np.unique(board) if v):
+        for kind in sorted({v for row in rows for v in row if v}):
             ids[kind] = len(ids) + 1
         self.types = [0, *ids]  # dense id -> the input's tile type
         grid = [WALL] * (self.H * self.W)
@@ -66,9 +73,10 @@ class Position:
         for y in range(pad - ring, pad + n + ring):
             for x in range(pad - ring, pad + m + ring):
                 grid[y * self.W + x] = 0
-        for (r, c), kind in np.ndenumerate(board):
-            if kind:
-                grid[(r + pad) * self.W + c + pad] = ids[int(kind)]
+        for r, row in enumerate(rows):
+            for c, kind in enumerate(row):
+                if kind:
+                    grid[(r + pad) * self.W + c + pad] = ids[kind]
         self.grid = grid
         self._index()
 
@@ -115,7 +123,7 @@ class Position:
         """The position as bytes: equal keys, equal positions."""
         if len(self.types) < 255:
             return bytes(v & 0xFF for v in self.grid)
-        return np.array(self.grid, dtype=np.int32).tobytes()
+        return array("i", self.grid).tobytes()
 
     # --- the link rule -------------------------------------------------------------------
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -93,3 +95,29 @@ def test_time_limit_is_undecided_never_a_wrong_no(solve):
     run = solve("clear", *args, DATA / "clear_hard.in")
     assert (run.status, run.out) == (3, "")
     assert "undecided" in run.err
+
+
+def test_clearing_a_board_people_play_loads_neither_numpy_nor_the_other_commands(tmp_path):
+    """Start-up is most of the time on such a board: the judge output of ``solve clear``
+    reads, searches and prints without numpy and without the other commands' modules."""
+    board = tmp_path / "board.txt"
+    board.write_text("3 4\n1 2 0 3\n3 0 2 1\n4 0 0 4\n")
+    script = (
+        "import sys\n"
+        "from cli.main import main\n"
+        "for gravity in sys.argv[2:]:\n"
+        "    assert main(['clear', '--outside', '--gravity', gravity, sys.argv[1]]) == 0\n"
+        "loaded = sorted(m for m in sys.modules if m.split('.')[0] == 'numpy'\n"
+        "                or m in ('cli.mayan', 'cli.llk', 'cli.survey', 'cli.generate'))\n"
+        "print(loaded)\n"
+    )
+    modes = ["none", "down", "left-right-center", "inward", "向外扩散"]
+    run = subprocess.run(
+        [sys.executable, "-c", script, str(board), *modes],
+        capture_output=True,
+        text=True,
+        cwd=Path(__file__).resolve().parents[2],
+        check=True,
+    )
+    verdicts = [line for line in run.stdout.splitlines() if line in ("YES", "NO")]
+    assert len(verdicts) == len(modes) and run.stdout.endswith("[]\n")

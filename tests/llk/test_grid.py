@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from graphsearch.llk import InvalidGridError, Query, parse_cases
+from graphsearch.llk import Case, InvalidGridError, Query, as_board, parse_cases
+from graphsearch.llk.grid import as_rows
+from tests.budget import examples
 
 SAMPLE = b"""3 4
 1 2 3 4
@@ -102,3 +106,81 @@ def test_errors_name_the_place_at_fault(text, fragment):
     with pytest.raises(InvalidGridError) as info:
         parse_cases(text)
     assert fragment in str(info.value)
+
+
+# A small input is read in Python, a large one by numpy: whitespace past the threshold
+# sends the same tokens down the other path, so the two readings can be compared.
+_PAST_THE_PYTHON_READER = b"\n" * 70_000
+
+_token = st.one_of(
+    st.integers(0, 12).map(str),
+    st.sampled_from(["+3", "-0", "007", "x", "-2", "99999999999999999999", "1_0", "0 0"]),
+)
+
+
+@given(
+    n=st.integers(1, 4),
+    m=st.integers(1, 4),
+    cells=st.lists(st.integers(0, 5), min_size=16, max_size=16),
+    queries=st.lists(st.tuples(*[st.integers(0, 5)] * 4), max_size=3),
+    noise=st.lists(st.tuples(st.integers(0, 40), _token), max_size=2),
+    boards_only=st.booleans(),
+)
+@settings(max_examples=examples())
+def test_the_python_reader_reads_as_numpy_does(n, m, cells, queries, noise, boards_only):
+    tokens = [str(n), str(m), *map(str, cells[: n * m]), str(len(queries))]
+    tokens += [str(v) for query in queries for v in query]
+    for at, token in noise:
+        tokens.insert(min(at, len(tokens)), token)
+    text = " ".join(tokens).encode()
+
+    def read(data):
+        try:
+            return parse_cases(data, boards_only=boards_only)
+        except InvalidGridError as exc:
+            return str(exc)
+
+    small, large = read(text), read(text + _PAST_THE_PYTHON_READER)
+    assert small == large
+    if isinstance(small, list):
+        for case in small:
+            assert case.board.dtype == np.int64 and not case.board.flags.writeable
+            assert case.rows == tuple(map(tuple, case.board.tolist()))
+
+
+def test_cases_of_rows_and_of_arrays_are_equal_and_read_only():
+    (small,) = parse_cases(SAMPLE[: SAMPLE.index(b"3 4\n0 1")])
+    (large,) = parse_cases(SAMPLE[: SAMPLE.index(b"3 4\n0 1")] + _PAST_THE_PYTHON_READER)
+    assert small == large and small.shape == large.shape == (3, 4)
+    assert Case(small.board, small.queries) == small
+    assert small.to_text() == large.to_text()
+    with pytest.raises(AttributeError):
+        small.queries = ()  # type: ignore[misc]
+
+
+@pytest.mark.parametrize(
+    "board",
+    [
+        [[1, 2], [3]],
+        [[1, 2.5]],
+        [[True, False]],
+        [[1, -1]],
+        [],
+        [[]],
+        [[2**64]],
+        "12",
+        np.array([[1.0, 2.0]]),
+    ],
+)
+def test_rows_are_checked_as_arrays_are(board):
+    with pytest.raises(InvalidGridError) as expected:
+        as_board(board)
+    with pytest.raises(InvalidGridError) as got:
+        as_rows(board)
+    assert str(got.value) == str(expected.value)
+
+
+def test_rows_of_any_array_like():
+    assert as_rows([[1, 0], (2, 3)]) == ((1, 0), (2, 3))
+    assert as_rows(np.array([[1, 0], [2, 3]], dtype=np.uint8)) == ((1, 0), (2, 3))
+    assert as_rows([[np.int32(4)]]) == ((4,),)
