@@ -330,7 +330,7 @@ def emit_stream(chunks: Iterable[str], output: str | None) -> None:
             sys.stdout.flush()
         return
     try:
-        from graphsearch._files import write_text_atomically
+        from graphsearch.files import write_text_atomically
 
         write_text_atomically(output, chunks)
     except OSError as exc:

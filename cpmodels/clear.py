@@ -266,7 +266,7 @@ def _searched(tiles: Any, rules: ClearRules, deadline: Deadline, stats: ClearSta
     _add(stats, result.stats)
     if result.moves is not None:
         _check(tiles, result.moves, rules)
-    return _result(result.moves, stats, deadline)
+    return _result(result.moves, stats, deadline, engine="search")
 
 
 def _check(tiles: Any, moves: Sequence[ClearMove], rules: ClearRules) -> None:
@@ -283,7 +283,12 @@ def _add(stats: ClearStats, more: Any) -> None:
 
 
 def _result(
-    moves: Sequence[ClearMove] | None, stats: ClearStats, deadline: Deadline
+    moves: Sequence[ClearMove] | None,
+    stats: ClearStats,
+    deadline: Deadline,
+    engine: str = "cpsat",
 ) -> ClearResult:
+    """The result, named after the engine that decided the board: ``search`` when the
+    model handed it over."""
     stats.seconds = round(deadline.elapsed(), 6)
-    return ClearResult(None if moves is None else tuple(moves), "cpsat", stats)
+    return ClearResult(None if moves is None else tuple(moves), engine, stats)

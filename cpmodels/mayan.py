@@ -66,7 +66,15 @@ from graphsearch.mayan.rules import is_solution
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
 
-__all__ = ["MOVES", "MayanModel", "ModelUndecided", "build", "prefilter", "solve"]
+__all__ = [
+    "MOVES",
+    "MayanModel",
+    "ModelBuilder",
+    "ModelUndecided",
+    "build",
+    "prefilter",
+    "solve",
+]
 
 Cell = tuple[int, int]
 Literal = Any  # a CP-SAT literal: a BoolVar or its negation
@@ -169,7 +177,7 @@ def build(
     """Variables and constraints of the exact model, its search order among them;
     ModelUndecided when ``deadline`` passes while it is built (a large n makes a large
     model)."""
-    return _Builder(puzzle, same_color_swaps, deadline or Deadline(None)).build()
+    return ModelBuilder(puzzle, same_color_swaps, deadline or Deadline(None)).build()
 
 
 # The most layers a model is built with (some 65 KB of CP-SAT's memory each): n = 10,000
@@ -177,7 +185,7 @@ def build(
 MAX_LAYERS = 4000
 
 
-class _Builder:
+class ModelBuilder:
     """Adds the model's variables and clauses, one part of a layer at a time.
 
     ``b[t][cell][k]``: after t layers the cell holds color k (1..C, the board's colors

@@ -7,8 +7,8 @@ from importlib.util import find_spec
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from graphsearch._files import write_atomically
 from graphsearch.errors import InvalidInputError
+from graphsearch.files import write_atomically
 
 if TYPE_CHECKING:
     import networkx as nx  # type: ignore[import-untyped,unused-ignore]

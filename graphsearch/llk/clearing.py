@@ -46,7 +46,7 @@ With gravity and at most two turns, in every mode, the search is that of
 was not, this module's search runs instead, which is faster as Python).  Without gravity,
 a board the pairing search has not decided within ``LATE_AFTER``
 positions is raced by the two at once, the same compiled search in a thread beside the
-pairing search (``_Rival``): exact, and deterministic in each search's positions.
+pairing search (``Rival``): exact, and deterministic in each search's positions.
 """
 
 from __future__ import annotations
@@ -69,7 +69,14 @@ from graphsearch.llk.rules import ClearRules
 if TYPE_CHECKING:
     from graphsearch.llk.pairing import PairingNode, PairingSearch
 
-__all__ = ["MOVE_DIVE_POSITIONS", "ClearResult", "ClearStats", "solve"]
+__all__ = [
+    "MOVE_DIVE_POSITIONS",
+    "ClearResult",
+    "ClearStats",
+    "Rival",
+    "compiled_fits",
+    "solve",
+]
 
 # Without gravity, when the pairing search's own dive finds nothing: a dive of the move
 # search over this many positions, before the full pairing search.  Some boards that the
@@ -82,7 +89,7 @@ COMPILED_SLICE = 5000
 
 # Without gravity, when the pairing search has looked at LATE_AFTER positions one step
 # ahead without deciding the board (some 3 to 4 s; every board of a 40-board 16 x 9 sample
-# took fewer), the compiled move search joins it (``_Rival``): on the boards that take the
+# took fewer), the compiled move search joins it (``Rival``): on the boards that take the
 # pairing search longest, a plain depth-first search with a table of dead positions often
 # decides in seconds (and on others the pairing search decides in a few branchings what
 # the depth-first search needs millions of positions for).  RACE_RATIO: the compiled
@@ -120,7 +127,8 @@ class ClearStats:
 
 @dataclass(frozen=True)
 class ClearResult:
-    """A clearing (moves in playing order, positions at the time of each move), or None."""
+    """A clearing (moves in playing order, positions at the time of each move), or None;
+    ``engine`` names the engine that decided the board."""
 
     moves: tuple[ClearMove, ...] | None
     engine: str
@@ -332,11 +340,11 @@ def solve(
 
             pairing = PairingSearch(pos, max_turns, deadline, search.stats)
             race = None
-            if compiled is not False and _compiled_fits(pos, max_turns) and core.COMPILED:
+            if compiled is not False and compiled_fits(pos, max_turns) and core.COMPILED:
                 start = pos.copy()
 
                 def race(node: PairingNode, moves: list[ClearMove]) -> list[ClearMove] | None:
-                    return _Rival(start, deadline, search.stats).race(pairing, node, moves)
+                    return Rival(start, deadline, search.stats).race(pairing, node, moves)
 
             moves = pairing.run(
                 lambda: search.dive(pos, MOVE_DIVE_POSITIONS), max_nodes, race, LATE_AFTER
@@ -380,7 +388,7 @@ def _check_move_search_size(pos: Position) -> None:
         )
 
 
-def _compiled_fits(pos: Position, max_turns: int) -> bool:
+def compiled_fits(pos: Position, max_turns: int) -> bool:
     """Whether the compiled search takes this board: at most two turns, types that
     fit in a byte, a padded grid of at most 64 x 64 cells (a row's or a column's cells are a
     word), and move lists of at most 256 MB (a level's every pair, for every level)."""
@@ -395,7 +403,7 @@ def _compiled_fits(pos: Position, max_turns: int) -> bool:
     )
 
 
-class _Rival:
+class Rival:
     """Without gravity: the compiled move search of the whole board, raced against the
     pairing search: the compiled one in a thread (it runs without the GIL), the pairing
     search in this one.  The answer is that of the search that decides first on a clock
@@ -408,7 +416,7 @@ class _Rival:
         self.search = _core_search(pos)
         self.status = core.RUNNING
 
-    def _verdict(self) -> tuple[bool, list[ClearMove]]:
+    def verdict(self) -> tuple[bool, list[ClearMove]]:
         """The decided search's verdict: (True, its clearing) or (False, [])."""
         if self.status == core.FOUND:
             cell = self.pos.cell
@@ -455,7 +463,7 @@ class _Rival:
             self.stats.table_hits += hits
         decided = self.status != core.RUNNING
         if decided and (found is None or nodes < work * RACE_RATIO):
-            verdict, whole = self._verdict()
+            verdict, whole = self.verdict()
             return whole if verdict else None
         if found is None:
             raise RuntimeError("the pairing search stopped while the compiled one runs on")
@@ -464,7 +472,7 @@ class _Rival:
 
 def _use_core(compiled: bool | None, pos: Position, max_turns: int) -> bool:
     """Whether the move search of a board with gravity is that of ``core``."""
-    fits = pos.gravity != "none" and _compiled_fits(pos, max_turns)
+    fits = pos.gravity != "none" and compiled_fits(pos, max_turns)
     if compiled and not fits:
         raise ValueError(
             "the compiled search needs gravity, at most two turns and a board it can hold"

@@ -213,7 +213,7 @@ class PairingSearch:
 
     # --- links -------------------------------------------------------------------------
 
-    def _links(self, p: int, occ: int) -> bool:
+    def links(self, p: int, occ: int) -> bool:
         """Whether pair p links on ``occ``.  Each pair keeps a *witness*: one tile on each
         of its paths.  While every witness tile is left, every path is blocked
         (a test of one integer operation); otherwise the paths are tested and the witness
@@ -233,7 +233,7 @@ class PairingSearch:
     def _linked(self, node: PairingNode, p: int) -> bool:
         if node.linked >> p & 1:
             return True
-        if self._links(p, node.occ):
+        if self.links(p, node.occ):
             node.linked |= 1 << p
             return True
         return False
@@ -256,7 +256,7 @@ class PairingSearch:
             self.groups[tiles] = pairs
         return pairs
 
-    def _alone(self, node: PairingNode, tiles: tuple[int, ...], occ: int) -> list[int] | None:
+    def alone(self, node: PairingNode, tiles: tuple[int, ...], occ: int) -> list[int] | None:
         """Pairs of these tiles that clear them in turn on ``occ``, or None.  Deciding that
         is a search of its own (exponential in the type's size), so it looks at no more
         than ``ALONE_WORK`` pairs and then answers None: the reduction is optional, and
@@ -274,7 +274,7 @@ class PairingSearch:
                 work -= 1
                 if work < 0:
                     return None
-                if linked >> p & 1 or self._links(p, occ):
+                if linked >> p & 1 or self.links(p, occ):
                     t, u = self.pair_tiles[p]
                     after = clear(tuple(x for x in tiles if x != t and x != u), occ & ~both[p])
                     if after is not None:
@@ -309,7 +309,7 @@ class PairingSearch:
                     node.pending.append(self._pair(*tiles))
                     changed = True
                     continue
-                alone = self._alone(node, tiles, node.occ)
+                alone = self.alone(node, tiles, node.occ)
                 if alone is not None:
                     del node.open[kind]
                     for p in alone:
@@ -324,7 +324,7 @@ class PairingSearch:
         active = list(node.pending)
         for tiles in node.open.values():
             active += self.group(tiles)
-        occ, linked, both, links = node.occ, node.linked, self.both, self._links
+        occ, linked, both, links = node.occ, node.linked, self.both, self.links
         progress = True
         while progress and active:
             progress = False

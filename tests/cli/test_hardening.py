@@ -50,7 +50,7 @@ def test_concurrent_exports_to_one_file_each_write_whole(tmp_path):
 # 3 and 4. -o wrote in place; an interrupt left the partial file behind
 @pytest.mark.parametrize("failure", [OSError(28, "No space left on device"), KeyboardInterrupt()])
 def test_a_failed_write_keeps_the_old_file_and_leaves_nothing(tmp_path, failure):
-    from graphsearch._files import write_atomically
+    from graphsearch.files import write_atomically
 
     target = tmp_path / "answer.txt"
     target.write_text("old answer\n")

@@ -60,15 +60,15 @@ def test_one_large_type_is_left_to_the_search_not_cleared_alone():
     search = PairingSearch(pos, 2, _no_deadline(), _stats())
     node = search.root.copy()
     calls = 0
-    links = search._links
+    links = search.links
 
     def counted(p: int, occ: int) -> bool:
         nonlocal calls
         calls += 1
         return links(p, occ)
 
-    search._links = counted  # type: ignore[method-assign]
-    assert search._alone(node, node.open[1], node.occ) is None
+    search.links = counted  # type: ignore[method-assign]
+    assert search.alone(node, node.open[1], node.occ) is None
     assert 0 < calls <= ALONE_WORK
 
 

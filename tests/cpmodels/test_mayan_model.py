@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cpmodels.mayan import MOVES, ModelUndecided, _Builder, prefilter, solve
+from cpmodels.mayan import MOVES, ModelBuilder, ModelUndecided, prefilter, solve
 from graphsearch.deadline import Deadline
 from graphsearch.mayan import Board, Puzzle, find_runs, format_moves, is_solution, parse_puzzle
 from graphsearch.mayan.bounds import moves_needed
@@ -83,7 +83,7 @@ def test_histograms_after_random_plays_are_among_the_reachable_ones():
     checked = 0
     for seed in range(30):
         board = deal(random.Random(seed), 4, rng.choice([15, 24, 30]))
-        builder = _Builder(Puzzle(5, board), True, Deadline(None))
+        builder = ModelBuilder(Puzzle(5, board), True, Deadline(None))
         played = board
         for made in range(5):
             for color in {c for column in board.columns for c in column}:

@@ -161,11 +161,11 @@ def test_compiled_needs_gravity_and_two_turns():
     assert not clearing.solve(np.array([[1, 2, 1]]), gravity="down", compiled=True).clearable
     # two types of 400 tiles each: move lists too long to hold for every level
     many = np.array([[1 + (r + c) % 2 for c in range(40)] for r in range(20)])
-    assert not clearing._compiled_fits(Position(many), 2)
-    assert clearing._compiled_fits(Position(deal(8, 10, 20, 4, random.Random(1))), 2)
+    assert not clearing.compiled_fits(Position(many), 2)
+    assert clearing.compiled_fits(Position(deal(8, 10, 20, 4, random.Random(1))), 2)
     # a row of 70 cells would not fit in a word; the search falls back
     wide = np.array([[1, 0, 1] + [0] * 64 + [2, 0, 2]])
-    assert not clearing._compiled_fits(Position(wide, gravity="left"), 2)
+    assert not clearing.compiled_fits(Position(wide, gravity="left"), 2)
     assert clearing.solve(wide, gravity="left").clearable
 
 
@@ -204,13 +204,13 @@ def race(board, outside: bool) -> tuple[list[ClearMove] | None, str]:
     pairing = PairingSearch(pos, 2, deadline, stats)
     node, moves = pairing.root.copy(), []
     pairing.close(node, moves)
-    rival = clearing._Rival(pos.copy(), deadline, stats)
+    rival = clearing.Rival(pos.copy(), deadline, stats)
     found = rival.race(pairing, node, moves)
     compiled_won = rival.status != core.RUNNING and (
         pairing.work * clearing.RACE_RATIO > rival.search.counters()[0]
     )
     if compiled_won:  # the answer is the compiled search's
-        verdict, clearing_found = rival._verdict()
+        verdict, clearing_found = rival.verdict()
         assert found == (clearing_found if verdict else None)
     return found, "compiled" if compiled_won else "pairing"
 

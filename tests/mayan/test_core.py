@@ -11,12 +11,13 @@ from hypothesis import strategies as st
 
 from graphsearch import cores
 from graphsearch.errors import SearchTimeout
-from graphsearch.mayan import Board, Puzzle, dfs, is_solution
+from graphsearch.mayan import Board, Move, Puzzle, dfs, is_solution
 from graphsearch.mayan import core as fast
 from graphsearch.mayan import search as mayan_search
+from graphsearch.mayan.board import HEIGHT
 from graphsearch.mayan.bounds import distance_table, moves_needed
 from graphsearch.mayan.generate import deal
-from graphsearch.mayan.rules import _drag, grid_moves, play
+from graphsearch.mayan.rules import apply_move_traced, grid_moves, play
 from tests.budget import examples
 from tests.mayan.strategies import boards, solvable_puzzles
 
@@ -57,8 +58,7 @@ def test_play_matches_the_simulator_and_its_mask_covers_the_drag(board):
 def test_the_drag_bound_is_the_bound_of_the_dragged_board(board, limit):
     grid = board.grid()
     for src, g in grid_moves(grid, True):
-        dragged = grid[:]
-        _drag(dragged, src, g)
+        dragged = apply_move_traced(board, Move(*divmod(src, HEIGHT), g)).dragged.grid()
         expected = moves_needed(dragged) <= limit
         for module in BOTH:
             assert module.drag_fits(grid, src, g, limit, distance_table()) == expected
