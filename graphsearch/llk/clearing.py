@@ -55,7 +55,8 @@ import sys
 import threading
 from array import array
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from types import ModuleType
+from typing import TYPE_CHECKING, cast
 
 from graphsearch.deadline import Deadline
 from graphsearch.errors import SearchTimeout
@@ -75,6 +76,7 @@ __all__ = [
     "ClearStats",
     "Rival",
     "compiled_fits",
+    "core_search",
     "solve",
 ]
 
@@ -82,6 +84,10 @@ __all__ = [
 # search over this many positions, before the full pairing search.  Some boards that the
 # pairing search takes seconds over are cleared by the first moves a move search tries.
 MOVE_DIVE_POSITIONS = 40
+
+# With gravity the compiled search changes its move order after this many positions, and
+# again at each doubling (``_solve_compiled``).
+RESTART_NODES = 20_000
 
 # Positions the compiled search searches between looks at the clock (some milliseconds;
 # fewer on large boards, see ``_solve_compiled``).
@@ -413,7 +419,7 @@ class Rival:
 
     def __init__(self, pos: Position, deadline: Deadline, stats: ClearStats) -> None:
         self.pos, self.deadline, self.stats = pos, deadline, stats
-        self.search = _core_search(pos)
+        self.search = core_search(pos)
         self.status = core.RUNNING
 
     def verdict(self) -> tuple[bool, list[ClearMove]]:
@@ -480,22 +486,27 @@ def _use_core(compiled: bool | None, pos: Position, max_turns: int) -> bool:
     return fits and (compiled or (compiled is None and core.COMPILED))
 
 
-def _core_search(pos: Position) -> core.ClearCore:
-    """A search of ``pos`` by ``core``."""
+def core_search(pos: Position, module: ModuleType = core) -> core.ClearCore:
+    """A search of ``pos`` by ``core`` (or by ``module``, the core loaded otherwise, as
+    ``graphsearch.cores.uncompiled`` loads it for the tests)."""
     types = len(pos.types) - 1
+    make = cast(type[core.ClearCore], module.ClearCore)
     if pos.gravity in ("none", *SIMPLE):
-        return core.ClearCore(pos.grid, pos.W, types, pos.gravity, pos.lines(), ALONE_WORK)
+        return make(pos.grid, pos.W, types, pos.gravity, pos.lines(), ALONE_WORK)
     rows = [[(y + pos.pad) * pos.W + x + pos.pad for x in range(pos.m)] for y in range(pos.n)]
     passes = [[list(line) for line in lines] for lines in pos.geometry.passes]
-    return core.ClearCore(pos.grid, pos.W, types, pos.gravity, rows, ALONE_WORK, passes=passes)
+    return make(pos.grid, pos.W, types, pos.gravity, rows, ALONE_WORK, passes=passes)
 
 
 def _solve_compiled(
     pos: Position, deadline: Deadline, max_nodes: int | None, stats: ClearStats
 ) -> tuple[bool, list[ClearMove]]:
     """The search of ``core`` from ``pos`` (with gravity, no odd type); its statistics go
-    into ``stats``."""
-    search = _core_search(pos)
+    into ``stats``.  The search changes its move order at ``RESTART_NODES`` positions and
+    then at each doubling of them (``ClearCore.restart``, which keeps what it proved
+    dead): the order tuned on falling tiles dives in vain on some boards whose lines run
+    the long way, where taking the types in turn finds a clearing at once."""
+    search = core_search(pos)
 
     def update() -> None:
         stats.nodes, stats.table_hits, stats.forced = search.counters()
@@ -504,7 +515,16 @@ def _solve_compiled(
     # slice of positions is some milliseconds on every board
     work = pos.like_pairs() + len(pos.grid) // 4 + 1
     slice_ = max(16, min(COMPILED_SLICE, 2_000_000 // work))
-    while (status := search.step(slice_, max_nodes)) == core.RUNNING:
+    restart_at, order = RESTART_NODES, core.ORDER_SHIFT
+    while True:
+        nodes = search.counters()[0]
+        if nodes >= restart_at:
+            order = core.ORDER_TYPES if order == core.ORDER_SHIFT else core.ORDER_SHIFT
+            search.restart(order)
+            restart_at *= 2
+        status = search.step(max(1, min(slice_, restart_at - nodes)), max_nodes)
+        if status != core.RUNNING:
+            break
         if deadline.passed():
             update()
             raise SearchTimeout("the search had not finished", stats)

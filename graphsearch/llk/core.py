@@ -39,6 +39,8 @@ __all__ = [
     "COMPILED",
     "EXHAUSTED",
     "FOUND",
+    "ORDER_SHIFT",
+    "ORDER_TYPES",
     "OUT_OF_NODES",
     "RUNNING",
     "TABLE_ENTRIES",
@@ -54,6 +56,9 @@ _FOUND = cython.declare(cython.int, 1)
 _EXHAUSTED = cython.declare(cython.int, 2)
 _OUT_OF_NODES = cython.declare(cython.int, 3)
 _GROW = cython.declare(cython.int, 4)
+# the move orders (``ClearCore.restart``)
+ORDER_SHIFT, ORDER_TYPES = 0, 1
+_ORDER_TYPES = cython.declare(cython.int, 1)
 TABLE_ENTRIES = 1 << 22  # positions remembered; on a 16 x 9 board 64 bytes each: 256 MB
 TABLE_START = 1 << 14  # the table starts this small and doubles when full
 TABLE_BYTES = 1 << 28  # at most 256 MB on any board
@@ -105,6 +110,7 @@ class ClearCore:
     filled: cython.longlong
     slots: cython.longlong
     nodes_done: cython.longlong
+    order: cython.longlong
     hits: cython.longlong
     forced_moves: cython.longlong
     # the board's geometry
@@ -252,6 +258,7 @@ class ClearCore:
         self.path_len = 0
         self.enter = False
         self.filled = 0
+        self.order = ORDER_SHIFT
         self.nodes_done = self.hits = self.forced_moves = 0
 
     # --- the board -----------------------------------------------------------------------
@@ -807,10 +814,12 @@ class ClearCore:
         at=cython.longlong,
     )
     def _moves(self, d: cython.longlong) -> cython.longlong:
-        """``_Search.moves`` at level d: every linked pair, types with the fewest tiles
-        first, then the pairs that move the most tiles first (ties by type, then pairs in
-        row-major order).  Each move is (a, b, the order's key); column 5 of ``scratch``:
-        which tiles of a type have an empty neighbour (tested once a tile, not a pair)."""
+        """``_Search.moves`` at level d: every linked pair, in the search's ``order``:
+        ``ORDER_SHIFT`` (``_Search``'s): types with the fewest tiles first, then the pairs
+        that move the most tiles first (ties by type, then pairs in row-major order);
+        ``ORDER_TYPES``: type by type, pairs in row-major order.  Each move is (a, b, the
+        order's key); column 5 of ``scratch``: which tiles of a type have an empty
+        neighbour (tested once a tile, not a pair)."""
         T = self.T
         gd = d * self.N
         out = d * self.P * 3
@@ -837,7 +846,10 @@ class ClearCore:
                         ):
                             continue
                         if self._joined(d, a, b):
-                            key = size * 4096 - self._beyond(gd, a) - self._beyond(gd, b)
+                            if self.order == _ORDER_TYPES:
+                                key = t
+                            else:
+                                key = size * 4096 - self._beyond(gd, a) - self._beyond(gd, b)
                             k = m  # insertion: the list stays sorted by key, stable
                             while k > 0 and self.moves[out + 3 * (k - 1) + 2] > key:
                                 self.moves[out + 3 * k] = self.moves[out + 3 * (k - 1)]
@@ -1070,6 +1082,25 @@ class ClearCore:
                 return int(self.status)
             self.status = _RUNNING
             self._grow()
+
+    def restart(self, order: int) -> None:
+        """Go back to the first position and take its moves in ``order`` from the first
+        (``ORDER_SHIFT`` or ``ORDER_TYPES``), keeping the table of dead positions.  Sound:
+        a position is dead (no order of its moves clears it) whatever order proved it,
+        so the table still only skips dead positions, and the first position's moves are
+        all tried again.  Where one order dives into a part of the tree that cannot be
+        cleared, another may find a clearing at once."""
+        if order not in (ORDER_SHIFT, ORDER_TYPES):
+            raise ValueError(f"unknown move order {order}")
+        self.order = order
+        if self.depth < 0 or self.status != _RUNNING:
+            return
+        self._collect(0)  # level 0 holds the first position as reduced
+        self.mcount[0] = self._moves(0)
+        self.mnext[0] = 0
+        self.path_len = self.base[0]
+        self.depth = 0
+        self.enter = False
 
     def linked(self, a: int, b: int) -> bool:
         """Whether the tiles at padded cells a and b of the board at the start link (the

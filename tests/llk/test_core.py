@@ -239,3 +239,56 @@ def test_the_race_decides_as_the_searches_alone_and_the_same_way_every_run(monke
             verdicts[expected] += 1
     assert verdicts[True] >= 8 and verdicts[False] >= 8, verdicts
     assert wins["compiled"] >= 8 and wins["pairing"] >= 8, wins
+
+
+def test_changing_the_move_order_midway_keeps_the_search_exact():
+    """Restarted with the other move order after a few positions, then after twice as
+    many each time (the table of dead positions kept), the search still finds a
+    clearing exactly when one exists, compiled and as Python, and each clearing
+    replays."""
+    seen = {"yes": 0, "no": 0, "restarts": 0}
+
+    @settings(suppress_health_check=[HealthCheck.too_slow])
+    @given(
+        boards_of(8, 5, 5),
+        st.sampled_from([False, False, True]),
+        st.sampled_from(GRAVITIES),
+        st.integers(1, 6),
+    )
+    def check(board, outside, gravity, every):
+        tiles = settle(board, gravity)
+        pos = Position(tiles, outside=outside, gravity=gravity)
+        if any(len(cells) % 2 for cells in pos.tiles):
+            return
+        expected = clearing_dfs.solve(board, outside=outside, gravity=gravity).clearable
+        for module in (core, PURE):
+            search = clearing.core_search(pos, module)
+            orders = [module.ORDER_TYPES, module.ORDER_SHIFT]
+            restarts = 0
+            while (status := search.step(every << restarts, None)) == module.RUNNING:
+                restarts += 1
+                search.restart(orders[restarts % 2])
+            assert (status == module.FOUND) == expected
+            if status == module.FOUND:
+                moves = [ClearMove.of(pos.cell(a), pos.cell(b)) for a, b in search.clearing()]
+                assert clears(board, moves, outside=outside, gravity=gravity)
+            seen["restarts"] += restarts
+        seen["yes" if expected else "no"] += 1
+
+    check()
+    n = examples()
+    assert seen["yes"] >= int(0.1 * n) and seen["no"] >= int(0.1 * n), seen
+    assert seen["restarts"] >= n, seen
+
+
+def test_a_restart_before_the_search_or_after_it_changes_nothing():
+    board = np.array([[1, 2, 2, 1]])
+    pos = Position(board, gravity="down")
+    search = start(core, pos, "down")
+    search.restart(core.ORDER_TYPES)  # before the first step: only the order is set
+    assert search.step(100, None) == core.FOUND
+    found = search.clearing()
+    search.restart(core.ORDER_SHIFT)  # after the end: the answer stays
+    assert search.clearing() == found
+    with pytest.raises(ValueError, match="order"):
+        search.restart(7)
