@@ -27,8 +27,8 @@ from .common import (
 
 if TYPE_CHECKING:
     from graphsearch.llk import Case
-    from graphsearch.llk.clearing import ClearResult
     from graphsearch.llk.game import Step
+    from graphsearch.llk.result import ClearResult
     from graphsearch.llk.rules import ClearRules
 
 __all__ = ["clear_command"]

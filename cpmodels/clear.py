@@ -43,11 +43,11 @@ from typing import TYPE_CHECKING, Any
 from cpmodels._solve import run_solver
 from graphsearch.deadline import Deadline
 from graphsearch.errors import InvalidInputError, SearchTimeout
-from graphsearch.llk.clearing import ClearResult, ClearStats
 from graphsearch.llk.game import ClearMove, replay_steps
 from graphsearch.llk.grid import as_board
 from graphsearch.llk.pairing import PairingNode, PairingSearch
 from graphsearch.llk.position import Position
+from graphsearch.llk.result import ClearResult, ClearStats
 from graphsearch.llk.rules import ClearRules
 
 if TYPE_CHECKING:

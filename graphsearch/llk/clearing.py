@@ -54,7 +54,6 @@ from __future__ import annotations
 import sys
 import threading
 from array import array
-from dataclasses import dataclass, field
 from types import ModuleType
 from typing import TYPE_CHECKING, cast
 
@@ -65,6 +64,7 @@ from graphsearch.llk.game import ClearMove, settled_rows
 from graphsearch.llk.gravity import GRAVITIES, SIMPLE
 from graphsearch.llk.grid import InvalidGridError
 from graphsearch.llk.position import ALONE_WORK, Position, links
+from graphsearch.llk.result import ClearResult, ClearStats
 from graphsearch.llk.rules import ClearRules
 
 if TYPE_CHECKING:
@@ -111,38 +111,6 @@ RACE_RATIO = 32
 # stack at most MOVE_BYTES (a board that would need more is refused).
 DEAD_BYTES = 1 << 28
 MOVE_BYTES = 384 << 20
-
-
-@dataclass(slots=True)
-class ClearStats:
-    """What a whole-board engine did."""
-
-    nodes: int = 0  # positions branched on
-    table_hits: int = 0  # positions found already proven dead
-    forced: int = 0  # moves made by a reduction, without branching
-    seconds: float = 0.0
-
-    def as_dict(self) -> dict[str, int | float]:
-        return {
-            "nodes": self.nodes,
-            "table_hits": self.table_hits,
-            "moves_forced": self.forced,
-            "seconds": self.seconds,
-        }
-
-
-@dataclass(frozen=True)
-class ClearResult:
-    """A clearing (moves in playing order, positions at the time of each move), or None;
-    ``engine`` names the engine that decided the board."""
-
-    moves: tuple[ClearMove, ...] | None
-    engine: str
-    stats: ClearStats = field(default_factory=ClearStats, compare=False)
-
-    @property
-    def clearable(self) -> bool:
-        return self.moves is not None
 
 
 class _Exhausted(Exception):
@@ -342,7 +310,7 @@ def solve(
     sys.setrecursionlimit(max(sys.getrecursionlimit(), pos.remaining() + 1000))
     try:
         if gravity == "none" and max_turns <= 2 and not odd:
-            from graphsearch.llk.pairing import PairingSearch
+            from graphsearch.llk.pairing import PairingSearch  # only without gravity
 
             pairing = PairingSearch(pos, max_turns, deadline, search.stats)
             race = None

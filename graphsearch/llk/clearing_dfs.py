@@ -10,9 +10,9 @@ import numpy as np
 
 from graphsearch.deadline import Deadline
 from graphsearch.errors import SearchTimeout
-from graphsearch.llk.clearing import ClearResult, ClearStats
 from graphsearch.llk.game import ClearMove, linkable_pairs, play, settle
 from graphsearch.llk.grid import InvalidGridError, as_board
+from graphsearch.llk.result import ClearResult, ClearStats
 from graphsearch.llk.rules import ClearRules
 
 __all__ = ["MAX_BYTES", "solve"]

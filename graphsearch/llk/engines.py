@@ -14,7 +14,7 @@ from graphsearch.llk.link import Link, LinkEngine
 from graphsearch.llk.rules import ClearRules, check_turns
 
 if TYPE_CHECKING:
-    from graphsearch.llk.clearing import ClearResult
+    from graphsearch.llk.result import ClearResult
 
 __all__ = [
     "CLEAR_ENGINES",

@@ -40,7 +40,7 @@ from graphsearch.llk.grid import InvalidGridError
 from graphsearch.llk.position import ALONE_WORK, WALL, Position
 
 if TYPE_CHECKING:
-    from graphsearch.llk.clearing import ClearStats
+    from graphsearch.llk.result import ClearStats
 
 __all__ = ["MASK_BYTES", "Lines", "PairingNode", "PairingSearch", "mask_bytes", "path_masks"]
 
