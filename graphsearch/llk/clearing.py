@@ -318,7 +318,9 @@ def solve(
                 start = pos.copy()
 
                 def race(node: PairingNode, moves: list[ClearMove]) -> list[ClearMove] | None:
-                    return Rival(start, deadline, search.stats).race(pairing, node, moves)
+                    return Rival(start, deadline, search.stats, max_turns).race(
+                        pairing, node, moves
+                    )
 
             moves = pairing.run(
                 lambda: search.dive(pos, MOVE_DIVE_POSITIONS), max_nodes, race, LATE_AFTER
@@ -331,7 +333,7 @@ def solve(
             _check_move_search_size(pos)
             search.budget = max_nodes
             if _use_core(compiled, pos, max_turns):
-                found, path = _solve_compiled(pos, deadline, max_nodes, search.stats)
+                found, path = _solve_compiled(pos, max_turns, deadline, max_nodes, search.stats)
             else:
                 found, path = _move_search(search, pos, max_nodes)
     finally:
@@ -363,13 +365,14 @@ def _check_move_search_size(pos: Position) -> None:
 
 
 def compiled_fits(pos: Position, max_turns: int) -> bool:
-    """Whether the compiled search takes this board: at most two turns, types that
-    fit in a byte, a padded grid of at most 64 x 64 cells (a row's or a column's cells are a
-    word), and move lists of at most 256 MB (a level's every pair, for every level)."""
+    """Whether the compiled search takes this board under links of ``max_turns`` turns
+    (any number): types that fit in a byte, a padded grid of at most 64 x 64 cells (a
+    row's or a column's cells are a word), and move lists of at most 256 MB (a level's
+    every pair, for every level)."""
     pairs = pos.like_pairs()
     levels = pos.remaining() // 2 + 2
     return (
-        max_turns == 2
+        max_turns >= 0
         and pos.gravity in GRAVITIES
         and len(pos.types) <= 255
         and max(pos.W, len(pos.grid) // pos.W) <= 64
@@ -385,9 +388,11 @@ class Rival:
     (about what each costs): each search is deterministic in its positions, so the answer
     is the same on every run and machine."""
 
-    def __init__(self, pos: Position, deadline: Deadline, stats: ClearStats) -> None:
+    def __init__(
+        self, pos: Position, deadline: Deadline, stats: ClearStats, max_turns: int = 2
+    ) -> None:
         self.pos, self.deadline, self.stats = pos, deadline, stats
-        self.search = core_search(pos)
+        self.search = core_search(pos, max_turns)
         self.status = core.RUNNING
 
     def verdict(self) -> tuple[bool, list[ClearMove]]:
@@ -445,36 +450,38 @@ class Rival:
 
 
 def _use_core(compiled: bool | None, pos: Position, max_turns: int) -> bool:
-    """Whether the move search of a board with gravity is that of ``core``."""
-    fits = pos.gravity != "none" and compiled_fits(pos, max_turns)
+    """Whether the move search of a board (with gravity, or with more than two turns) is
+    that of ``core``."""
+    fits = compiled_fits(pos, max_turns)
     if compiled and not fits:
-        raise ValueError(
-            "the compiled search needs gravity, at most two turns and a board it can hold"
-        )
+        raise ValueError("the compiled search needs a board it can hold")
     return fits and (compiled or (compiled is None and core.COMPILED))
 
 
-def core_search(pos: Position, module: ModuleType = core) -> core.ClearCore:
+def core_search(pos: Position, max_turns: int = 2, module: ModuleType = core) -> core.ClearCore:
     """A search of ``pos`` by ``core`` (or by ``module``, the core loaded otherwise, as
     ``graphsearch.cores.uncompiled`` loads it for the tests)."""
     types = len(pos.types) - 1
     make = cast(type[core.ClearCore], module.ClearCore)
     if pos.gravity in ("none", *SIMPLE):
-        return make(pos.grid, pos.W, types, pos.gravity, pos.lines(), ALONE_WORK)
+        lines = pos.lines()
+        return make(pos.grid, pos.W, types, pos.gravity, lines, ALONE_WORK, max_turns=max_turns)
     rows = [[(y + pos.pad) * pos.W + x + pos.pad for x in range(pos.m)] for y in range(pos.n)]
     passes = [[list(line) for line in lines] for lines in pos.geometry.passes]
-    return make(pos.grid, pos.W, types, pos.gravity, rows, ALONE_WORK, passes=passes)
+    return make(
+        pos.grid, pos.W, types, pos.gravity, rows, ALONE_WORK, passes=passes, max_turns=max_turns
+    )
 
 
 def _solve_compiled(
-    pos: Position, deadline: Deadline, max_nodes: int | None, stats: ClearStats
+    pos: Position, max_turns: int, deadline: Deadline, max_nodes: int | None, stats: ClearStats
 ) -> tuple[bool, list[ClearMove]]:
     """The search of ``core`` from ``pos`` (with gravity, no odd type); its statistics go
     into ``stats``.  The search changes its move order at ``RESTART_NODES`` positions and
     then at each doubling of them (``ClearCore.restart``, which keeps what it proved
     dead): the order tuned on falling tiles dives in vain on some boards whose lines run
     the long way, where taking the types in turn finds a clearing at once."""
-    search = core_search(pos)
+    search = core_search(pos, max_turns)
 
     def update() -> None:
         stats.nodes, stats.table_hits, stats.forced = search.counters()

@@ -98,6 +98,7 @@ class ClearCore:
     P: cython.longlong
     gravity_on: cython.bint
     composite: cython.bint
+    turns: cython.longlong
     n_passes: cython.longlong
     most: cython.longlong
     n_inner: cython.longlong
@@ -141,6 +142,7 @@ class ClearCore:
     count: cython.longlong[:]
     cells: cython.longlong[:]
     scratch: cython.longlong[:]
+    reach: cython.ulonglong[:]
     table: cython.ulonglong[:]
     control: cython.longlong[:]
 
@@ -154,6 +156,7 @@ class ClearCore:
         alone_work: int,
         entries: int = TABLE_ENTRIES,
         passes: list[list[list[int]]] | None = None,
+        max_turns: int = 2,
     ) -> None:
         """A search of the padded grid (``Position.grid``; with gravity, settled);
         ``line_cells``: the cells of each line of the inner board (at most 64), from the
@@ -161,7 +164,7 @@ class ClearCore:
         ``gravity``: any mode; for ``outward`` and ``inward``, whose tiles change lines,
         ``passes`` gives the mode's passes of lines (``gravity.passes`` on the padded grid)
         and ``line_cells`` the rows; ``alone_work``: the pairs a type's clearing by itself
-        may try before giving up.
+        may try before giving up; ``max_turns``: the most turns a link may make.
 
         In a mode of fixed lines a position's key is each line as a subsequence of its
         original tiles, found for a move from its parent's; in ``outward`` and ``inward`` it
@@ -179,6 +182,10 @@ class ClearCore:
         L = len(line_cells)
         self.W, self.N, self.H, self.L, self.longest = W, N, N // W, L, longest
         self.T = types
+        if max_turns < 0:
+            raise ValueError("a link makes at least 0 turns")
+        self.turns = max_turns
+        self.reach = zeros("Q", 3 * (N // W))
         self.gravity_on = gravity != "none"
         self.composite = composite
         flat: list[int] = []
@@ -278,13 +285,78 @@ class ClearCore:
     @cython.nogil
     @cython.locals(gd=cython.longlong, dist=cython.longlong)
     def _links(self, d: cython.longlong, a: cython.longlong, b: cython.longlong) -> cython.bint:
-        """The link rule with at most two turns (``position._two``) at level d."""
+        """The link rule with at most ``turns`` turns at level d."""
         gd = d * self.N
         dist = abs(a - b)
         # not neighbours: each tile needs an empty neighbour to start from
         if dist != 1 and dist != self.W and not (self._open(gd, a) and self._open(gd, b)):
             return False
-        return self._joined(d, a, b)
+        return self._linked(d, a, b)
+
+    @cython.cfunc
+    @cython.nogil
+    def _linked(self, d: cython.longlong, a: cython.longlong, b: cython.longlong) -> cython.bint:
+        """``_links`` without its first test: ``_joined`` for two turns, else
+        ``_reached``."""
+        if self.turns == 2:
+            return self._joined(d, a, b)
+        return self._reached(d, a, b)
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.locals(
+        H=cython.longlong,
+        rd=cython.longlong,
+        y=cython.longlong,
+        i=cython.longlong,
+        by=cython.longlong,
+        target=cython.ulonglong,
+        full=cython.ulonglong,
+        row=cython.ulonglong,
+        nxt=cython.ulonglong,
+        grew=cython.bint,
+    )
+    def _reached(self, d: cython.longlong, a: cython.longlong, b: cython.longlong) -> cython.bint:
+        """The link rule with any number of turns, by rows of bits: ``reach`` holds the
+        cells a path from a reaches along a row (its first H words) and along a column
+        (the next H) with at most i turns, and the empty cells with b (the last H).  A
+        path with i + 1 turns ends in a stretch of row from a cell reached along a column
+        with i turns, or a stretch of column from one reached along a row; a stretch runs
+        through empty cells only, and b ends it."""
+        H = self.H
+        rd = d * H
+        full = (ONE << self.W) - ONE if self.W < 64 else M64
+        by = b // self.W
+        target = ONE << (b % self.W)
+        for y in range(H):
+            self.reach[2 * H + y] = ~self.rowbits[rd + y] & full
+            self.reach[y] = 0
+            self.reach[H + y] = 0
+        self.reach[2 * H + by] |= target
+        self.reach[a // self.W] = ONE << (a % self.W)
+        self.reach[H + a // self.W] = ONE << (a % self.W)
+        for i in range(self.turns + 1):
+            # along rows from what the columns reached, along columns from the rows
+            if i > 0:
+                for y in range(H):
+                    row = self.reach[y] | self.reach[H + y]
+                    self.reach[y] = row
+                    self.reach[H + y] = row
+            for y in range(H):
+                row = self.reach[y]
+                grew = True
+                while grew:
+                    nxt = (row | (((row << ONE) | (row >> ONE)) & self.reach[2 * H + y])) & full
+                    grew = nxt != row
+                    row = nxt
+                self.reach[y] = row
+            for y in range(1, H):
+                self.reach[H + y] |= self.reach[H + y - 1] & self.reach[2 * H + y]
+            for y in range(H - 2, -1, -1):
+                self.reach[H + y] |= self.reach[H + y + 1] & self.reach[2 * H + y]
+            if (self.reach[by] | self.reach[H + by]) & target:
+                return True
+        return False
 
     @cython.cfunc
     @cython.nogil
@@ -845,7 +917,7 @@ class ClearCore:
                             and not (self.scratch[i * 6 + 5] and self.scratch[j * 6 + 5])
                         ):
                             continue
-                        if self._joined(d, a, b):
+                        if self._linked(d, a, b):
                             if self.order == _ORDER_TYPES:
                                 key = t
                             else:

@@ -153,11 +153,10 @@ def test_the_default_takes_the_compiled_search_with_the_same_answer(monkeypatch)
     assert result.moves == expected.moves
 
 
-def test_compiled_needs_gravity_and_two_turns():
+def test_compiled_takes_any_turns_and_boards_it_can_hold():
     board = np.array([[1, 1]])
-    with pytest.raises(ValueError, match="gravity"):
-        clearing.solve(board, gravity="down", max_turns=3, compiled=True)
-    assert clearing.solve(board, gravity="down", max_turns=3).clearable
+    assert clearing.solve(board, gravity="down", max_turns=3, compiled=True).clearable
+    assert clearing.solve(board, max_turns=0, compiled=True).clearable
     assert not clearing.solve(np.array([[1, 2, 1]]), gravity="down", compiled=True).clearable
     # two types of 400 tiles each: move lists too long to hold for every level
     many = np.array([[1 + (r + c) % 2 for c in range(40)] for r in range(20)])
@@ -262,7 +261,7 @@ def test_changing_the_move_order_midway_keeps_the_search_exact():
             return
         expected = clearing_dfs.solve(board, outside=outside, gravity=gravity).clearable
         for module in (core, PURE):
-            search = clearing.core_search(pos, module)
+            search = clearing.core_search(pos, module=module)
             orders = [module.ORDER_TYPES, module.ORDER_SHIFT]
             restarts = 0
             while (status := search.step(every << restarts, None)) == module.RUNNING:
@@ -292,3 +291,28 @@ def test_a_restart_before_the_search_or_after_it_changes_nothing():
     assert search.clearing() == found
     with pytest.raises(ValueError, match="order"):
         search.restart(7)
+
+
+def test_links_of_any_number_of_turns_match_the_position_rule():
+    """The core's link test for other than two turns (rows of bits flooded a turn at a
+    time) against the Python rule, compiled and as Python, with and without the ring."""
+    rng = random.Random(6)
+    checked = linked = 0
+    for _ in range(40):
+        rows, cols = rng.randint(2, 7), rng.randint(2, 9)
+        board = np.array(
+            [[rng.choice([0, 0, 0, 1, 2, 3]) for _ in range(cols)] for _ in range(rows)]
+        )
+        for outside in (False, True):
+            pos = Position(board, outside=outside)
+            cells = [c for c, v in enumerate(pos.grid) if v > 0]
+            for turns in (0, 1, 3, 5):
+                searches = [clearing.core_search(pos, turns, m) for m in (core, PURE)]
+                for a in cells:
+                    for b in cells:
+                        if a < b:
+                            expected = pos.links(a, b, turns)
+                            assert [s.linked(a, b) for s in searches] == [expected, expected]
+                            checked += 1
+                            linked += expected
+    assert checked > 4000 and 0.1 * checked < linked < 0.9 * checked, (checked, linked)
