@@ -1,6 +1,6 @@
-"""The whole-board move search of 连连看, compiled when the package is installed:
-``clearing._Search`` move for move under gravity (every mode), and without gravity a plain
-version for the race (no deadlock test).
+"""The whole-board move search of 连连看, compiled when the package is installed: the one
+move search, in every gravity mode and with any number of turns (``clearing`` drives it;
+without gravity it races the pairing search).
 
 This file is Cython in pure-Python mode (see ``graphsearch.cores``): compiled to C by
 ``pip install`` where a compiler is found, else run as it stands, slower, the same answers.
@@ -8,11 +8,11 @@ Arrays are flat ``array.array`` buffers that the compiled code reads as typed me
 words of 64 bits are masked after each multiplication, which the C compiler drops.  The
 search runs without the GIL, so the race without gravity runs it in a thread.
 
-Same positions, same reductions (a type whose tiles all lie on top and that clears itself
-goes at once; without gravity, any type that clears itself), same move order (see
-``clearing``), a table of positions proven dead: so the same clearing as the Python move
-search.  At most two turns; the board is the padded grid of ``position.Position`` (walls
--1, empty 0, types 1..T < 255).
+The reductions (a type whose tiles all lie on top and that clears itself goes at once;
+without gravity, any type that clears itself) and the move orders are argued sound in
+``clearing``; a table of positions proven dead.  Links of two turns are tested on row and
+column words at once, others by flooding rows of bits a turn at a time.  The board is the
+padded grid of ``position.Position`` (walls -1, empty 0, types 1..T < 255).
 
 The table of dead positions is exact and small: a key is one bit per cell of the inner
 board.  Without gravity tiles never move, so which cells hold a tile is the position.
@@ -184,7 +184,7 @@ class ClearCore:
         self.T = types
         if max_turns < 0:
             raise ValueError("a link makes at least 0 turns")
-        self.turns = max_turns
+        self.turns = min(max_turns, N)  # a layer of turns adds a cell, or none ever will
         self.reach = zeros("Q", 3 * (N // W))
         self.gravity_on = gravity != "none"
         self.composite = composite
@@ -338,10 +338,14 @@ class ClearCore:
         for i in range(self.turns + 1):
             # along rows from what the columns reached, along columns from the rows
             if i > 0:
+                grew = False
                 for y in range(H):
                     row = self.reach[y] | self.reach[H + y]
+                    grew = grew or row != self.reach[y] or row != self.reach[H + y]
                     self.reach[y] = row
                     self.reach[H + y] = row
+                if not grew:  # both sets closed and equal: no more turns reach further
+                    return False
             for y in range(H):
                 row = self.reach[y]
                 grew = True
@@ -569,7 +573,7 @@ class ClearCore:
     def _clear_alone(
         self, d: cython.longlong, t: cython.longlong, k: cython.longlong
     ) -> cython.bint:
-        """``_Search._clear_alone`` for tiles on top (whose removal moves nothing): moves
+        """For tiles on top (whose removal moves nothing): moves
         of type t alone that clear its k tiles, the first in the search's order, into
         ``scratch`` (columns 0 and 1; columns 2 to 4 are its own: the pairs tried at each
         level, and which tiles are left).  Like it, it gives up after ``alone_work`` pairs
@@ -647,7 +651,7 @@ class ClearCore:
         c=cython.longlong,
     )
     def _reduce(self, d: cython.longlong, length: cython.longlong) -> cython.longlong:
-        """``_Search.reduce``: every type whose tiles all lie on top (without gravity:
+        """The reductions: every type whose tiles all lie on top (without gravity:
         every type) and that its own moves clear goes, until none does (its moves are
         appended to ``path``); the new length of the path.  ``count`` and ``cells`` are
         left those of what remains."""
@@ -886,8 +890,8 @@ class ClearCore:
         at=cython.longlong,
     )
     def _moves(self, d: cython.longlong) -> cython.longlong:
-        """``_Search.moves`` at level d: every linked pair, in the search's ``order``:
-        ``ORDER_SHIFT`` (``_Search``'s): types with the fewest tiles first, then the pairs
+        """The moves at level d: every linked pair, in the search's ``order``:
+        ``ORDER_SHIFT``: types with the fewest tiles first, then the pairs
         that move the most tiles first (ties by type, then pairs in row-major order);
         ``ORDER_TYPES``: type by type, pairs in row-major order.  Each move is (a, b, the
         order's key); column 5 of ``scratch``: which tiles of a type have an empty

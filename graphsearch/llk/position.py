@@ -140,32 +140,6 @@ class Position:
             for b in cells[i + 1 :]:
                 yield a, b
 
-    def on_top(self, cell: int) -> bool:
-        """With gravity: whether no tile lies on the far side of this tile in its line (so
-        that removing it moves no tile).  In ``outward`` and ``inward`` a removal can move
-        any tile: no tile is on top."""
-        place = self.geometry.place.get(cell)
-        if place is None:
-            return False
-        line, i = place
-        cells = self.geometry.lines[line]
-        return i + 1 == len(cells) or self.grid[cells[i + 1]] <= 0
-
-    def beyond(self, cell: int) -> int:
-        """With gravity: the tiles beyond this tile in its line (those that fall when it
-        goes); without gravity, and in ``outward`` and ``inward``, 0."""
-        place = self.geometry.place.get(cell)
-        if place is None:
-            return 0
-        line, i = place
-        cells, grid = self.geometry.lines[line], self.grid
-        n = 0
-        for c in cells[i + 1 :]:
-            if grid[c] <= 0:
-                break
-            n += 1
-        return n
-
     def remove(self, a: int, b: int) -> None:
         """Remove two tiles and settle (with gravity, the tiles of their lines move)."""
         grid, W = self.grid, self.W
