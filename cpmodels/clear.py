@@ -47,7 +47,7 @@ from graphsearch.llk.game import ClearMove, replay_steps
 from graphsearch.llk.grid import as_board
 from graphsearch.llk.pairing import PairingNode, PairingSearch
 from graphsearch.llk.position import Position
-from graphsearch.llk.result import ClearResult, ClearStats
+from graphsearch.llk.result import ClearResult, ClearStats, Status
 from graphsearch.llk.rules import ClearRules
 
 if TYPE_CHECKING:
@@ -193,19 +193,18 @@ def solve(
         if presolve:
             hint = search.quick(node)
             if hint is None:
-                found, moves_found = search.bounded(node, HINT_BRANCHINGS)
-                if found is False:
+                status, clearing = search.bounded(node, HINT_BRANCHINGS)
+                if status == Status.EXHAUSTED:
                     return _result(None, stats, deadline)
-                hint = moves_found if found else None
+                hint = clearing if status == Status.FOUND else None
         model = ClearModel(search, node)
         if hint is not None:
             model.hint(hint)
-        try:
-            dtime = MODEL_DTIME if presolve else None  # the model alone runs to the limit
-            pairing = _solve_model(model, deadline, stats, hint is not None, dtime)
-        except _ModelSpent:
+        dtime = MODEL_DTIME if presolve else None  # the model alone runs to the limit
+        status, pairing = _solve_model(model, deadline, stats, hint is not None, dtime)
+        if status == Status.OUT_OF_NODES:
             return _searched(tiles, rules, deadline, stats)
-        if pairing is None:
+        if status == Status.EXHAUSTED:
             return _result(None, stats, deadline)
         node = node.copy()
         node.pending, node.open = pairing, {}
@@ -222,10 +221,12 @@ def _solve_model(
     stats: ClearStats,
     hinted: bool = False,
     dtime: float | None = None,
-) -> list[int] | None:
-    """Solve on one worker.  With a complete hint CP-SAT's presolve is skipped: on a
-    16 x 9 kernel it takes some 8 s, and the first descent follows the hint to a solution
-    in 0.3 s without it."""
+) -> tuple[Status, list[int]]:
+    """Solve on one worker: (``FOUND``, the pairs chosen), (``EXHAUSTED``, []) when the
+    model has no solution, (``OUT_OF_NODES``, []) when it used up ``dtime`` of
+    deterministic time; SearchTimeout when the clock runs out.  With a complete hint
+    CP-SAT's presolve is skipped: on a 16 x 9 kernel it takes some 8 s, and the first
+    descent follows the hint to a solution in 0.3 s without it."""
     from ortools.sat.python import cp_model
 
     solver = cp_model.CpSolver()
@@ -240,17 +241,13 @@ def _solve_model(
     status = run_solver(solver, model.model)
     stats.nodes += int(solver.num_branches)
     if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        return model.chosen(solver)
+        return Status.FOUND, model.chosen(solver)
     if status == cp_model.INFEASIBLE:
-        return None
+        return Status.EXHAUSTED, []
     stats.seconds = round(deadline.elapsed(), 6)
     if dtime is not None and solver.deterministic_time >= dtime and not deadline.passed():
-        raise _ModelSpent
+        return Status.OUT_OF_NODES, []
     raise SearchTimeout("the CP-SAT model was undecided", stats)
-
-
-class _ModelSpent(Exception):
-    """The model used up ``MODEL_DTIME`` without deciding."""
 
 
 def _searched(tiles: Any, rules: ClearRules, deadline: Deadline, stats: ClearStats) -> ClearResult:

@@ -56,7 +56,7 @@ from graphsearch.llk.game import ClearMove, settled_rows
 from graphsearch.llk.gravity import GRAVITIES, SIMPLE
 from graphsearch.llk.grid import InvalidGridError
 from graphsearch.llk.position import ALONE_WORK, Position
-from graphsearch.llk.result import ClearResult, ClearStats
+from graphsearch.llk.result import ClearResult, ClearStats, Status
 from graphsearch.llk.rules import ClearRules
 
 if TYPE_CHECKING:
@@ -231,11 +231,11 @@ class Rival:
     ) -> None:
         self.pos, self.deadline, self.stats = pos, deadline, stats
         self.search = core_search(pos, max_turns)
-        self.status = core.RUNNING
+        self.status = Status.RUNNING
 
     def verdict(self) -> tuple[bool, list[ClearMove]]:
         """The decided search's verdict: (True, its clearing) or (False, [])."""
-        if self.status == core.FOUND:
+        if self.status == Status.FOUND:
             cell = self.pos.cell
             return True, [ClearMove.of(cell(a), cell(b)) for a, b in self.search.clearing()]
         return False, []
@@ -257,15 +257,15 @@ class Rival:
             # one call, without the GIL until the search decides or is stopped (through
             # ``control``), rather than slices that take the GIL back between them
             self.status = self.search.step(1 << 62, None, control)
-            if self.status != core.RUNNING:
+            if self.status != Status.RUNNING:
                 pairing.work_cap = self.search.counters()[0] // RACE_RATIO
 
         thread = threading.Thread(target=compiled, name="compiled clearing search", daemon=True)
         thread.start()
         try:
-            found, rest = pairing.bounded(node, None, None)
+            status, rest = pairing.bounded(node, None, None)
             work = pairing.work
-            if found is not None:
+            if status != Status.OUT_OF_NODES:
                 control[1] = work * RACE_RATIO
             while thread.is_alive():
                 thread.join(0.05)
@@ -278,13 +278,13 @@ class Rival:
             nodes, hits, _ = self.search.counters()
             self.stats.nodes += nodes
             self.stats.table_hits += hits
-        decided = self.status != core.RUNNING
-        if decided and (found is None or nodes < work * RACE_RATIO):
+        decided = self.status != Status.RUNNING
+        if decided and (status == Status.OUT_OF_NODES or nodes < work * RACE_RATIO):
             verdict, whole = self.verdict()
             return whole if verdict else None
-        if found is None:
+        if status == Status.OUT_OF_NODES:
             raise RuntimeError("the pairing search stopped while the compiled one runs on")
-        return moves + rest if found else None
+        return moves + rest if status == Status.FOUND else None
 
 
 def core_search(pos: Position, max_turns: int = 2, module: ModuleType = core) -> core.ClearCore:

@@ -34,6 +34,7 @@ from array import array
 import cython
 
 from graphsearch.cores import zeros
+from graphsearch.llk.result import Status
 
 __all__ = [
     "COMPILED",
@@ -49,7 +50,8 @@ __all__ = [
 
 COMPILED: bool = cython.compiled  # whether this module runs as machine code
 
-RUNNING, FOUND, EXHAUSTED, OUT_OF_NODES = 0, 1, 2, 3
+RUNNING, FOUND, EXHAUSTED = Status.RUNNING, Status.FOUND, Status.EXHAUSTED
+OUT_OF_NODES = Status.OUT_OF_NODES
 # the same, for the search without the GIL; GROW: the table wants to grow
 _RUNNING = cython.declare(cython.int, 0)
 _FOUND = cython.declare(cython.int, 1)
@@ -1144,7 +1146,7 @@ class ClearCore:
         self.depth = d
 
     @cython.locals(b=cython.longlong, m=cython.longlong)
-    def step(self, budget: int, max_nodes: int | None, control: array | None = None) -> int:  # type: ignore[type-arg]
+    def step(self, budget: int, max_nodes: int | None, control: array | None = None) -> Status:  # type: ignore[type-arg]
         """Search on for at most ``budget`` positions; the status.  ``control``, written by
         another thread while this one searches without the GIL: ``[stop, cap]``, stop
         when ``stop`` is set or when the positions reach ``cap`` (-1: none)."""
@@ -1155,7 +1157,7 @@ class ClearCore:
             with cython.nogil:
                 self._run(b, m)
             if self.status != _GROW:
-                return int(self.status)
+                return Status(self.status)
             self.status = _RUNNING
             self._grow()
 

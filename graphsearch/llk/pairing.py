@@ -38,6 +38,7 @@ from graphsearch.errors import SearchTimeout
 from graphsearch.llk.game import ClearMove
 from graphsearch.llk.grid import InvalidGridError
 from graphsearch.llk.position import ALONE_WORK, WALL, Position
+from graphsearch.llk.result import Status
 
 if TYPE_CHECKING:
     from graphsearch.llk.result import ClearStats
@@ -494,21 +495,22 @@ class PairingSearch:
 
     def bounded(
         self, node: PairingNode, budget: int | None, work: int | None = None
-    ) -> tuple[bool | None, list[ClearMove]]:
+    ) -> tuple[Status, list[ClearMove]]:
         """The search from ``node`` stopped after ``budget`` branchings, or once it has
-        looked at ``work`` positions in all (so deterministic): (True, its clearing),
-        (False, []) when it proved ``node`` dead, or (None, []) when the budget ran out.
-        What it proved dead stays in the table."""
+        looked at ``work`` positions in all (so deterministic): (``FOUND``, its
+        clearing), (``EXHAUSTED``, []) when it proved ``node`` dead, or
+        (``OUT_OF_NODES``, []) when the budget ran out.  What it proved dead stays in the
+        table."""
         moves: list[ClearMove] = []
         self.limit = budget
         self.work_limit = work
         try:
             found = self.search(node.copy(), moves)
         except _Exhausted:
-            return None, []
+            return Status.OUT_OF_NODES, []
         finally:
             self.limit = self.work_limit = None
-        return found, moves if found else []
+        return (Status.FOUND, moves) if found else (Status.EXHAUSTED, [])
 
     def run(
         self,
@@ -534,17 +536,19 @@ class PairingSearch:
             if whole is not None:
                 return whole
         if rest is None and budget is None and finish is not None:
-            found, rest = self.bounded(node, None, self.work + late_after)
-            if found is False:
+            status, clearing = self.bounded(node, None, self.work + late_after)
+            if status == Status.EXHAUSTED:
                 return None
-            if found is None:
+            if status == Status.OUT_OF_NODES:
                 return finish(node, moves)
+            rest = clearing
         if rest is None and budget is not None:
-            found, rest = self.bounded(node, budget)
-            if found is None:
+            status, clearing = self.bounded(node, budget)
+            if status == Status.OUT_OF_NODES:
                 raise SearchTimeout(f"the search used up its {budget} branchings", self.stats)
-            if not found:
+            if status == Status.EXHAUSTED:
                 return None
+            rest = clearing
         elif rest is None:
             rest = []
             if not self.search(node, rest):

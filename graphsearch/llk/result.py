@@ -5,10 +5,25 @@ importing another engine."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import IntEnum
 
 from graphsearch.llk.game import ClearMove
 
-__all__ = ["ClearResult", "ClearStats"]
+__all__ = ["ClearResult", "ClearStats", "Status"]
+
+
+class Status(IntEnum):
+    """Where a whole-board search stands when it returns, the same for every search (the
+    pairing search, the compiled move search, the CP-SAT model): ``FOUND`` a clearing,
+    ``EXHAUSTED`` proved there is none, ``OUT_OF_NODES`` used up a budget counted in work
+    (positions, branchings, CP-SAT's deterministic time: the same on every machine), and
+    ``RUNNING`` stopped for its caller and can go on.  Running out of time is not a
+    status: it raises ``SearchTimeout``, the library's one signal for it."""
+
+    RUNNING = 0
+    FOUND = 1
+    EXHAUSTED = 2
+    OUT_OF_NODES = 3
 
 
 @dataclass(slots=True)
