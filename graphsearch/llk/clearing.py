@@ -114,10 +114,11 @@ def solve(
 
     Raises SearchTimeout when ``time_limit`` runs out, or when the search has branched
     ``max_nodes`` times (after its dives): a limit that, unlike a clock, gives the same
-    verdict on every machine.  ``compiled``: True searches with ``core`` (gravity, at most
-    two turns), False never, None (the default) where it was compiled and
-    takes the board; the clearing is the same.  The rules are ``rules`` with any of the
-    keywords in place of its own (``ClearRules.of``)."""
+    verdict on every machine.  ``compiled``: None (the default) or True search with
+    ``core`` as installed (True refuses, with ValueError, a board the core cannot hold);
+    False runs the core's source as Python (the same clearing, slower; for the tests).
+    The rules are ``rules`` with any of the keywords in place of its own
+    (``ClearRules.of``)."""
     rules = ClearRules.of(rules, outside=outside, max_turns=max_turns, gravity=gravity)
     outside, max_turns, gravity = rules.outside, rules.max_turns, rules.gravity
     tiles = settled_rows(board, gravity)
@@ -134,8 +135,8 @@ def solve(
     engine = "search"
     found, path = False, list[ClearMove]()
     try:
-        if any(len(cells) % 2 for cells in pos.tiles):  # a type with an odd count never goes
-            pass
+        if any(len(cells) % 2 for cells in pos.tiles):
+            found = False  # a type with an odd count never goes
         elif gravity == "none" and max_turns <= 2:
             found, path = _solve_pairing(pos, max_turns, deadline, max_nodes, stats, module)
         elif fits:
@@ -203,7 +204,7 @@ def _solve_pairing(
 
 
 def compiled_fits(pos: Position, max_turns: int) -> bool:
-    """Whether the compiled search takes this board under links of ``max_turns`` turns
+    """Whether the core takes this board under links of ``max_turns`` turns
     (any number): types that fit in a byte, a padded grid of at most 64 x 64 cells (a
     row's or a column's cells are a word), and move lists of at most 256 MB (a level's
     every pair, for every level)."""
