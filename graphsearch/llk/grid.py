@@ -129,7 +129,7 @@ class Case:
     queries: tuple[Query, ...]
 
     def __init__(self, board: np.ndarray | Rows, queries: tuple[Query, ...] = ()) -> None:
-        array, rows = (None, board) if isinstance(board, tuple) else (board, None)
+        array, rows = (None, board) if isinstance(board, tuple) else (as_board(board), None)
         object.__setattr__(self, "_array", array)
         object.__setattr__(self, "_rows", rows)
         object.__setattr__(self, "queries", queries)
