@@ -31,9 +31,9 @@ applied before a position is branched on:
 Moves are tried types with the fewest tiles first (the last pair of a type can always go;
 larger types offer the choice that decides a board), then, with gravity, the pairs that
 move the most tiles first (a tile deep in its line), then pairs in row-major order.  With
-gravity the search takes the types in turn instead after ``RESTART_NODES`` positions, and
-switches back and forth at each doubling, keeping its table: on some boards one order
-dives in vain where the other clears at once.
+gravity the search starts over after ``RESTART_NODES`` positions with the pairs that move
+the fewest tiles first, then with the types in turn, and so on at each doubling, keeping
+its table: on some boards one order dives in vain where another clears at once.
 
 A board past the core's limits (a line of more than 62 cells, more than 254 types) goes to
 the plain exhaustive search of ``clearing_dfs``.  Without gravity, a board the pairing
@@ -78,7 +78,7 @@ __all__ = [
 MOVE_DIVE_POSITIONS = 40
 
 # With gravity the compiled search changes its move order after this many positions, and
-# again at each doubling (``_solve_compiled``).
+# again at each doubling, taking the orders in turn (``_solve_compiled``).
 RESTART_NODES = 20_000
 
 # Positions the compiled search searches between looks at the clock (some milliseconds;
@@ -314,8 +314,10 @@ def _solve_compiled(
     """The search of ``core`` from ``pos`` (with gravity, no odd type); its statistics go
     into ``stats``.  The search changes its move order at ``RESTART_NODES`` positions and
     then at each doubling of them (``ClearCore.restart``, which keeps what it proved
-    dead): the order tuned on falling tiles dives in vain on some boards whose lines run
-    the long way, where taking the types in turn finds a clearing at once."""
+    dead), taking in turn the pairs that move the most tiles first, those that move the
+    fewest first, and the types in turn: on some boards, mostly those whose lines run the
+    long way, one order dives in vain where another clears the board (or proves it dead)
+    at once."""
     search = core_search(pos, max_turns, module)
 
     def update() -> None:
@@ -325,12 +327,13 @@ def _solve_compiled(
     # slice of positions is some milliseconds on every board
     work = pos.like_pairs() + len(pos.grid) // 4 + 1
     slice_ = max(16, min(COMPILED_SLICE, 2_000_000 // work))
-    restart_at, order = RESTART_NODES, module.ORDER_SHIFT
+    orders = (module.ORDER_SHIFT, module.ORDER_STILL, module.ORDER_TYPES)
+    restart_at, turn = RESTART_NODES, 0
     while True:
         nodes = search.counters()[0]
         if nodes >= restart_at:
-            order = module.ORDER_TYPES if order == module.ORDER_SHIFT else module.ORDER_SHIFT
-            search.restart(order)
+            turn += 1
+            search.restart(orders[turn % len(orders)])
             restart_at *= 2
         status = search.step(max(1, min(slice_, restart_at - nodes)), max_nodes)
         if status != module.RUNNING:

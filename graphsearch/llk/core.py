@@ -41,6 +41,7 @@ __all__ = [
     "EXHAUSTED",
     "FOUND",
     "ORDER_SHIFT",
+    "ORDER_STILL",
     "ORDER_TYPES",
     "OUT_OF_NODES",
     "RUNNING",
@@ -59,8 +60,9 @@ _EXHAUSTED = cython.declare(cython.int, 2)
 _OUT_OF_NODES = cython.declare(cython.int, 3)
 _GROW = cython.declare(cython.int, 4)
 # the move orders (``ClearCore.restart``)
-ORDER_SHIFT, ORDER_TYPES = 0, 1
+ORDER_SHIFT, ORDER_TYPES, ORDER_STILL = 0, 1, 2
 _ORDER_TYPES = cython.declare(cython.int, 1)
+_ORDER_STILL = cython.declare(cython.int, 2)
 TABLE_ENTRIES = 1 << 22  # positions remembered; on a 16 x 9 board 64 bytes each: 256 MB
 TABLE_START = 1 << 14  # the table starts this small and doubles when full
 TABLE_BYTES = 1 << 28  # at most 256 MB on any board
@@ -895,6 +897,7 @@ class ClearCore:
         """The moves at level d: every linked pair, in the search's ``order``:
         ``ORDER_SHIFT``: types with the fewest tiles first, then the pairs
         that move the most tiles first (ties by type, then pairs in row-major order);
+        ``ORDER_STILL``: the same with the pairs that move the fewest tiles first;
         ``ORDER_TYPES``: type by type, pairs in row-major order.  Each move is (a, b, the
         order's key); column 5 of ``scratch``: which tiles of a type have an empty
         neighbour (tested once a tile, not a pair)."""
@@ -926,6 +929,8 @@ class ClearCore:
                         if self._linked(d, a, b):
                             if self.order == _ORDER_TYPES:
                                 key = t
+                            elif self.order == _ORDER_STILL:
+                                key = size * 4096 + self._beyond(gd, a) + self._beyond(gd, b)
                             else:
                                 key = size * 4096 - self._beyond(gd, a) - self._beyond(gd, b)
                             k = m  # insertion: the list stays sorted by key, stable
@@ -1163,12 +1168,13 @@ class ClearCore:
 
     def restart(self, order: int) -> None:
         """Go back to the first position and take its moves in ``order`` from the first
-        (``ORDER_SHIFT`` or ``ORDER_TYPES``), keeping the table of dead positions.  Sound:
+        (``ORDER_SHIFT``, ``ORDER_STILL`` or ``ORDER_TYPES``), keeping the table of dead
+        positions.  Sound:
         a position is dead (no order of its moves clears it) whatever order proved it,
         so the table still only skips dead positions, and the first position's moves are
         all tried again.  Where one order dives into a part of the tree that cannot be
         cleared, another may find a clearing at once."""
-        if order not in (ORDER_SHIFT, ORDER_TYPES):
+        if order not in (ORDER_SHIFT, ORDER_TYPES, ORDER_STILL):
             raise ValueError(f"unknown move order {order}")
         self.order = order
         if self.depth < 0 or self.status != _RUNNING:

@@ -262,11 +262,11 @@ def test_changing_the_move_order_midway_keeps_the_search_exact():
         expected = clearing_dfs.solve(board, outside=outside, gravity=gravity).clearable
         for module in (core, PURE):
             search = clearing.core_search(pos, module=module)
-            orders = [module.ORDER_TYPES, module.ORDER_SHIFT]
+            orders = [module.ORDER_SHIFT, module.ORDER_TYPES, module.ORDER_STILL]
             restarts = 0
             while (status := search.step(every << restarts, None)) == module.RUNNING:
                 restarts += 1
-                search.restart(orders[restarts % 2])
+                search.restart(orders[restarts % 3])
             assert (status == module.FOUND) == expected
             if status == module.FOUND:
                 moves = [ClearMove.of(pos.cell(a), pos.cell(b)) for a, b in search.clearing()]
