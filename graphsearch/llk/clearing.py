@@ -138,7 +138,7 @@ def solve(
         if any(len(cells) % 2 for cells in pos.tiles):
             found = False  # a type with an odd count never goes
         elif gravity == "none" and max_turns <= 2:
-            found, path = _solve_pairing(pos, max_turns, deadline, max_nodes, stats, module)
+            found, path = _solve_pairing(pos, max_turns, deadline, max_nodes, stats, module, fits)
         elif fits:
             found, path = _solve_compiled(pos, max_turns, deadline, max_nodes, stats, module)
         else:
@@ -176,21 +176,23 @@ def _solve_pairing(
     max_nodes: int | None,
     stats: ClearStats,
     module: ModuleType,
+    fits: bool,
 ) -> tuple[bool, list[ClearMove]]:
     """Without gravity and with at most two turns: the pairing search, after a short dive
-    of the move search, raced against the compiled move search once it runs late."""
+    of the move search, raced against the compiled move search once it runs late (both
+    only when the core holds the board: ``fits``)."""
     from graphsearch.llk.pairing import PairingSearch  # only without gravity
 
     pairing = PairingSearch(pos, max_turns, deadline, stats)
     race = None
-    if module is core and core.COMPILED and compiled_fits(pos, max_turns):
+    if fits and module is core and core.COMPILED:
         start = pos.copy()
 
         def race(node: PairingNode, moves: list[ClearMove]) -> list[ClearMove] | None:
             return Rival(start, deadline, stats, max_turns).race(pairing, node, moves)
 
     def dive() -> list[ClearMove] | None:
-        if not compiled_fits(pos, max_turns):
+        if not fits:
             return None
         search = core_search(pos, max_turns, module)
         status = search.step(MOVE_DIVE_POSITIONS, MOVE_DIVE_POSITIONS)
@@ -288,19 +290,23 @@ class Rival:
         return moves + rest if status == Status.FOUND else None
 
 
-def core_search(pos: Position, max_turns: int = 2, module: ModuleType = core) -> core.ClearCore:
+def core_search(
+    pos: Position,
+    max_turns: int = 2,
+    module: ModuleType = core,
+    entries: int = core.TABLE_ENTRIES,
+) -> core.ClearCore:
     """A search of ``pos`` by ``core`` (or by ``module``, the core loaded otherwise, as
-    ``graphsearch.cores.uncompiled`` loads it for the tests)."""
+    ``graphsearch.cores.uncompiled`` loads it for the tests), its table of dead positions
+    holding at most ``entries``."""
     types = len(pos.types) - 1
     make = cast(type[core.ClearCore], module.ClearCore)
     if pos.gravity in ("none", *SIMPLE):
-        lines = pos.lines()
-        return make(pos.grid, pos.W, types, pos.gravity, lines, ALONE_WORK, max_turns=max_turns)
-    rows = [[(y + pos.pad) * pos.W + x + pos.pad for x in range(pos.m)] for y in range(pos.n)]
-    passes = [[list(line) for line in lines] for lines in pos.geometry.passes]
-    return make(
-        pos.grid, pos.W, types, pos.gravity, rows, ALONE_WORK, passes=passes, max_turns=max_turns
-    )
+        lines, passes = pos.lines(), None
+    else:
+        lines = [[(y + pos.pad) * pos.W + x + pos.pad for x in range(pos.m)] for y in range(pos.n)]
+        passes = [[list(line) for line in one_pass] for one_pass in pos.geometry.passes]
+    return make(pos.grid, pos.W, types, pos.gravity, lines, ALONE_WORK, entries, passes, max_turns)
 
 
 def _solve_compiled(

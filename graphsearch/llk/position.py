@@ -159,8 +159,8 @@ class Position:
         ``inward``) the passes repeat until no tile moves."""
         geometry = self.geometry
         moved: set[int] = set()
-        if geometry.place:
-            for line in {geometry.place[c][0] for c in cells}:
+        if geometry.line_of:
+            for line in {geometry.line_of[c] for c in cells}:
                 moved |= self._fall(geometry.lines[line])
         else:
             changed = True
@@ -213,14 +213,14 @@ class Position:
 class _Geometry:
     """A gravity mode's lines on the padded grid (``graphsearch.llk.gravity``), shared by
     every position of a search: ``passes``, and for a mode of fixed lines the ``lines``
-    and each cell's ``place`` (line, index from the end the line falls toward)."""
+    and the line of each cell (``line_of``)."""
 
-    __slots__ = ("lines", "passes", "place")
+    __slots__ = ("line_of", "lines", "passes")
 
     def __init__(self, passes: tuple[tuple[tuple[int, ...], ...], ...]) -> None:
         self.passes = passes
         self.lines: tuple[tuple[int, ...], ...] = passes[0] if len(passes) == 1 else ()
-        self.place = {c: (i, j) for i, line in enumerate(self.lines) for j, c in enumerate(line)}
+        self.line_of = {c: i for i, line in enumerate(self.lines) for c in line}
 
     @staticmethod
     @cache
