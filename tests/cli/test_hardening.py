@@ -92,9 +92,11 @@ def _interrupt(args, stdin: bytes, after: float, signum=signal.SIGINT):
 
 # 5 and 6. an interrupt during CP-SAT gave a traceback, or was swallowed (and could abort)
 @pytest.mark.slow
-@pytest.mark.parametrize("args", [["--engine", "cpsat"], ["--prefilter"]])
-def test_an_interrupt_during_cp_sat_is_an_interrupt(args):
-    status, out, err = _interrupt(["mayan", *args, "-"], f"5\n{DENSE}".encode(), 3.0)
+# (n = 10 with the prefilter: its CP-SAT relaxation runs from about 0.7 s to 5 s, and the
+# search after it some 13 s more; with n = 5 the whole run could end before the signal)
+@pytest.mark.parametrize(("args", "n"), [(["--engine", "cpsat"], 5), (["--prefilter"], 10)])
+def test_an_interrupt_during_cp_sat_is_an_interrupt(args, n):
+    status, out, err = _interrupt(["mayan", *args, "-"], f"{n}\n{DENSE}".encode(), 3.0)
     assert (status, out, err) == (130, "", "solve: interrupted\n")
 
 
