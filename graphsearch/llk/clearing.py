@@ -67,6 +67,7 @@ __all__ = [
     "ClearResult",
     "ClearStats",
     "Rival",
+    "board_core",
     "compiled_fits",
     "core_search",
     "solve",
@@ -186,7 +187,7 @@ def _solve_pairing(
     pairing = PairingSearch(pos, max_turns, deadline, stats)
     race = None
     if fits and module is core and core.COMPILED:
-        start = pos.copy()
+        start = pos
 
         def race(node: PairingNode, moves: list[ClearMove]) -> list[ClearMove] | None:
             return Rival(start, deadline, stats, max_turns).race(pairing, node, moves)
@@ -307,6 +308,15 @@ def core_search(
         lines = [[(y + pos.pad) * pos.W + x + pos.pad for x in range(pos.m)] for y in range(pos.n)]
         passes = [[list(line) for line in one_pass] for one_pass in pos.geometry.passes]
     return make(pos.grid, pos.W, types, pos.gravity, lines, ALONE_WORK, entries, passes, max_turns)
+
+
+def board_core(pos: Position, max_turns: int) -> core.ClearCore | None:
+    """The core as a board to play on without a search (its link rule, removal and
+    settle: ``ClearCore.linked``, ``play``, ``put``, ``load``), or None when the board is
+    past its limits; its table holds next to nothing."""
+    if not compiled_fits(pos, max_turns):
+        return None
+    return core_search(pos, max_turns, entries=2)
 
 
 def _solve_compiled(

@@ -118,6 +118,7 @@ class ClearCore:
     order: cython.longlong
     hits: cython.longlong
     forced_moves: cython.longlong
+    changed: cython.bint  # the first level was played on or loaded: a board, no search
     # the board's geometry
     grids: cython.short[:]
     rowbits: cython.ulonglong[:]
@@ -271,6 +272,8 @@ class ClearCore:
         self.filled = 0
         self.order = ORDER_SHIFT
         self.nodes_done = self.hits = self.forced_moves = 0
+        self.changed = False
+        self._bits(0)
 
     # --- the board -----------------------------------------------------------------------
 
@@ -1155,6 +1158,8 @@ class ClearCore:
         """Search on for at most ``budget`` positions; the status.  ``control``, written by
         another thread while this one searches without the GIL: ``[stop, cap]``, stop
         when ``stop`` is set or when the positions reach ``cap`` (-1: none)."""
+        if self.changed:
+            raise ValueError("the board was played on: a core searches its board as given")
         self.control = array("q", [0, -1]) if control is None else control
         b = budget
         m = -1 if max_nodes is None else max_nodes
@@ -1186,11 +1191,50 @@ class ClearCore:
         self.depth = 0
         self.enter = False
 
+    # --- the board, for play without a search (greedy play, the generator) --------------
+
     def linked(self, a: int, b: int) -> bool:
-        """Whether the tiles at padded cells a and b of the board at the start link (the
-        core's own link test, for the tests)."""
-        self._bits(0)
+        """Whether the tiles at padded cells a and b of the first level link: the
+        search's own link rule (the caller checks that they are two tiles of one type)."""
         return bool(self._links(0, a, b))
+
+    def play(self, a: int, b: int) -> None:
+        """Remove the tiles at padded cells a and b from the first level and settle it:
+        the search's own removal and settle.  The core is a board from then on (``step``
+        refuses)."""
+        self._board_only()
+        self._put(0, a, 0)
+        self._put(0, b, 0)
+        if self.composite:
+            self._settle_all(0)
+        elif self.gravity_on:
+            self._fall(0, a)
+            self._fall(0, b)
+
+    def put(self, cell: int, value: int) -> None:
+        """Set a padded cell of the first level as it stands (no settle): the generator
+        tries where two tiles would link.  The core is a board from then on."""
+        self._board_only()
+        self._put(0, cell, value)
+
+    def load(self, grid: list[int]) -> None:
+        """Replace the first level by another padded grid of the same shape.  The core is
+        a board from then on."""
+        self._board_only()
+        if len(grid) != self.N:
+            raise ValueError(f"a grid of {self.N} cells, not {len(grid)}")
+        for c, v in enumerate(grid):
+            self.grids[c] = v
+        self._bits(0)
+
+    def board(self) -> list[int]:
+        """The first level's padded grid."""
+        return [int(self.grids[c]) for c in range(self.N)]
+
+    def _board_only(self) -> None:
+        if self.depth >= 0:
+            raise ValueError("the search has started: its board cannot change")
+        self.changed = True
 
     def clearing(self) -> list[tuple[int, int]]:
         """The moves of the clearing found, as padded cells at the time of each move."""

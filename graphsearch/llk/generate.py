@@ -163,11 +163,12 @@ def _backwards(
     rng.shuffle(pairs)
     board = np.zeros((rows, cols), dtype=np.int64)
     clearing: list[ClearMove] = []
+    probe = _Probe(rows, cols, outside, max_turns)
     for kind in pairs:
         if gravity == "none":
-            placed = _place(board, rng, outside, max_turns)
+            placed = _place(board, rng, outside, probe)
         else:
-            placed = _slide_in(board, rng, outside, max_turns, gravity)
+            placed = _slide_in(board, rng, gravity, probe)
         if placed is None:
             return None
         board, a, b = placed
@@ -178,25 +179,48 @@ def _backwards(
     return board, clearing
 
 
-def _flat(pos: Position, cell: tuple[int, int]) -> int:
-    return int((cell[0] + pos.pad) * pos.W + cell[1] + pos.pad)
+class _Probe:
+    """Whether two tiles put on empty cells of a board would link: the search core's link
+    rule on its board (``ClearCore.put``, ``linked``), or on a board past the core's
+    limits the scan engine's."""
 
+    def __init__(self, rows: int, cols: int, outside: bool, max_turns: int) -> None:
+        from graphsearch.llk.clearing import board_core
 
-def _links_placed(pos: Position, a: int, b: int, max_turns: int) -> bool:
-    """Whether tiles put on the empty cells a and b would link."""
-    W = pos.W
-    saved_rows, saved_cols = pos.rows[:], pos.cols[:]
-    for cell in (a, b):
-        y, x = divmod(cell, W)
-        pos.rows[y] |= 1 << x
-        pos.cols[x] |= 1 << y
-    linked = pos.links(a, b, max_turns)
-    pos.rows, pos.cols = saved_rows, saved_cols
-    return linked
+        self.outside, self.max_turns = outside, max_turns
+        self.pos = Position(((0,) * cols,) * rows, outside=outside)
+        self.core = board_core(self.pos, max_turns)
+        self.board: np.ndarray | None = None
+
+    def load(self, board: np.ndarray) -> None:
+        self.board = board
+        if self.core is not None:
+            self.core.load(Position(board, outside=self.outside).grid)
+
+    def links(self, a: tuple[int, int], b: tuple[int, int]) -> bool:
+        """Whether tiles put on the empty cells a and b of the loaded board would link."""
+        if self.core is None:
+            from graphsearch.llk.grid import Query
+            from graphsearch.llk.scan import LinkScanner
+
+            assert self.board is not None
+            trial = self.board.copy()
+            trial[a] = trial[b] = 1
+            scanner = LinkScanner(trial, outside=self.outside)
+            return scanner.link(Query(a, b), self.max_turns).linked
+        core, pos = self.core, self.pos
+        fa = (a[0] + pos.pad) * pos.W + a[1] + pos.pad
+        fb = (b[0] + pos.pad) * pos.W + b[1] + pos.pad
+        core.put(fa, 1)
+        core.put(fb, 1)
+        linked = core.linked(fa, fb)
+        core.put(fa, 0)
+        core.put(fb, 0)
+        return linked
 
 
 def _place(
-    board: np.ndarray, rng: random.Random, outside: bool, max_turns: int
+    board: np.ndarray, rng: random.Random, outside: bool, probe: _Probe
 ) -> tuple[np.ndarray, tuple[int, int], tuple[int, int]] | None:
     """No gravity: two empty cells that link once filled.
 
@@ -216,13 +240,12 @@ def _place(
         def depth(cell: tuple[int, int]) -> int:
             return abs(cell[0] - corner[0]) + abs(cell[1] - corner[1])
 
-    pos = Position(board, outside=outside)
+    probe.load(board)
     empty = [(int(r), int(c)) for r, c in np.argwhere(board == 0)]
     rng.shuffle(empty)
     empty.sort(key=depth, reverse=True)  # a stable sort: random among equals
     for a in empty[:12]:
-        fa = _flat(pos, a)
-        partners = [b for b in empty if b != a and _links_placed(pos, fa, _flat(pos, b), max_turns)]
+        partners = [b for b in empty if b != a and probe.links(a, b)]
         if partners:
             deepest = depth(partners[0])
             return board.copy(), a, rng.choice([b for b in partners if depth(b) == deepest])
@@ -230,7 +253,7 @@ def _place(
 
 
 def _slide_in(
-    board: np.ndarray, rng: random.Random, outside: bool, max_turns: int, gravity: str
+    board: np.ndarray, rng: random.Random, gravity: str, probe: _Probe
 ) -> tuple[np.ndarray, tuple[int, int], tuple[int, int]] | None:
     """With gravity: two tiles slid into their lines (at any depth of a line that has room)
     so that they link on the settled board that results, the first one at random."""
@@ -283,8 +306,8 @@ def _slide_in(
             trial = unstack(stack)
             trial[trial < 0] = 0
             a, b = cell(i, stack[i].index(marker)), cell(j, stack[j].index(marker - 1))
-            pos = Position(trial, outside=outside)
-            if _links_placed(pos, _flat(pos, a), _flat(pos, b), max_turns):
+            probe.load(trial)
+            if probe.links(a, b):
                 partners.append((abs(j - anchor), trial, a, b))
         if partners:
             farthest = max(p[0] for p in partners)

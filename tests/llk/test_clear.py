@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from graphsearch import llk
 from graphsearch.deadline import Deadline
+from graphsearch.llk import clearing
 from graphsearch.llk.game import (
     GRAVITIES,
     ClearMove,
@@ -108,14 +109,17 @@ def test_gravity_cases_agree(gravity):
     st.booleans(),
     st.integers(0, 4),
 )
-def test_position_links_and_path_masks_agree_with_the_scan_engine(rows, outside, max_turns):
+def test_core_links_and_path_masks_agree_with_the_scan_engine(rows, outside, max_turns):
     board = as_board(rows)
     pos = Position(board, outside=outside)
     scanner = LinkScanner(board, outside=outside)
-    for kind in range(1, len(pos.tiles)):
-        for a, b in pos.pairs(kind):
-            want = scanner.link(Query(pos.cell(a), pos.cell(b)), max_turns).linked
-            assert pos.links(a, b, max_turns) == want
+    table = clearing.board_core(pos, max_turns)
+    assert table is not None
+    for cells in pos.tiles:
+        for i, a in enumerate(cells):
+            for b in cells[i + 1 :]:
+                want = scanner.link(Query(pos.cell(a), pos.cell(b)), max_turns).linked
+                assert table.linked(a, b) == want
     if max_turns <= 2:  # the pairing search's path masks: a pair links when one is free
         search = PairingSearch(pos, max_turns, Deadline(None), None)  # type: ignore[arg-type]
         occ = search.root.occ

@@ -1,6 +1,7 @@
-"""The move search of ``graphsearch.llk.core`` (compiled, and as plain Python) under gravity
-against the Python move search of ``clearing``: the same clearing move for move, the same
-counts, the same node budget."""
+"""The move search of ``graphsearch.llk.core``, compiled and as plain Python: the same
+clearing move for move, the same counts, the same node budget; both against the reference
+DFS and the rules.  The core as a board (its link rule, removal and settle) against the scan
+engine and the rules."""
 
 from __future__ import annotations
 
@@ -15,17 +16,28 @@ from graphsearch import cores
 from graphsearch.deadline import Deadline
 from graphsearch.errors import SearchTimeout
 from graphsearch.llk import clearing, clearing_dfs, core
-from graphsearch.llk.game import ClearMove, clears, settle
+from graphsearch.llk.game import ClearMove, clears, play, settle
 from graphsearch.llk.generate import deal
 from graphsearch.llk.gravity import SIMPLE
+from graphsearch.llk.grid import Query
 from graphsearch.llk.pairing import PairingSearch
 from graphsearch.llk.position import Position
+from graphsearch.llk.scan import LinkScanner
 from tests.budget import examples
 from tests.llk.strategies import boards_of
 
 PURE = cores.uncompiled("graphsearch.llk.core")
 
 GRAVITIES = [*SIMPLE, "outward", "inward"]  # every mode
+
+
+def scan_links(board, outside, pos, a, b, turns):
+    """The scan engine's link rule for the tiles at padded cells a and b, whatever their
+    types (b takes a's type for the query; the cells held are the same)."""
+    ca, cb = pos.cell(a), pos.cell(b)
+    same = board.copy()
+    same[cb] = same[ca]
+    return LinkScanner(same, outside=outside).link(Query(ca, cb), turns).linked
 
 
 def both(board, outside, gravity, **kw):
@@ -42,7 +54,7 @@ def both(board, outside, gravity, **kw):
     return out
 
 
-def test_links_match_the_position_rule():
+def test_links_match_the_scan_engine():
     rng = random.Random(5)
     checked = linked = 0
     for _ in range(60):
@@ -55,7 +67,7 @@ def test_links_match_the_position_rule():
             for a in cells:
                 for b in cells:
                     if a < b:
-                        expected = pos.links(a, b, 2)
+                        expected = scan_links(board, outside, pos, a, b, 2)
                         assert [s.linked(a, b) for s in searches] == [expected, expected]
                         checked += 1
                         linked += expected
@@ -197,7 +209,7 @@ def race(board, outside: bool) -> tuple[list[ClearMove] | None, str]:
     pairing = PairingSearch(pos, 2, deadline, stats)
     node, moves = pairing.root.copy(), []
     pairing.close(node, moves)
-    rival = clearing.Rival(pos.copy(), deadline, stats)
+    rival = clearing.Rival(pos, deadline, stats)
     found = rival.race(pairing, node, moves)
     compiled_won = rival.status != core.RUNNING and (
         pairing.work * clearing.RACE_RATIO > rival.search.counters()[0]
@@ -287,9 +299,9 @@ def test_a_restart_before_the_search_or_after_it_changes_nothing():
         search.restart(7)
 
 
-def test_links_of_any_number_of_turns_match_the_position_rule():
+def test_links_of_any_number_of_turns_match_the_scan_engine():
     """The core's link test for other than two turns (rows of bits flooded a turn at a
-    time) against the Python rule, compiled and as Python, with and without the ring."""
+    time) against the scan engine's, compiled and as Python, with and without the ring."""
     rng = random.Random(6)
     checked = linked = 0
     for _ in range(40):
@@ -305,8 +317,55 @@ def test_links_of_any_number_of_turns_match_the_position_rule():
                 for a in cells:
                     for b in cells:
                         if a < b:
-                            expected = pos.links(a, b, turns)
+                            expected = scan_links(board, outside, pos, a, b, turns)
                             assert [s.linked(a, b) for s in searches] == [expected, expected]
                             checked += 1
                             linked += expected
     assert checked > 4000 and 0.1 * checked < linked < 0.9 * checked, (checked, linked)
+
+
+@pytest.mark.parametrize("gravity", GRAVITIES)
+def test_the_core_as_a_board_plays_by_the_rules(gravity):
+    """``ClearCore.play`` (the search's own removal and settle) against ``game.play`` on
+    random boards in every mode, compiled and as Python, move after move until no pair
+    links; ``linked`` against the rules' link test on every pair on the way."""
+    rng = random.Random(11)
+    moves = blocked = 0
+    for _ in range(12):
+        rows, cols = rng.randint(2, 6), rng.randint(2, 7)
+        copies = rng.choice([2, 4])
+        types = max(1, rows * cols * 3 // 4 // copies)
+        board = settle(deal(rows, cols, types, copies, rng), gravity)
+        outside = rng.random() < 0.5
+        pos = Position(board, outside=outside, gravity=gravity)
+        boards = [clearing.core_search(pos, 2, module, entries=2) for module in (core, PURE)]
+        while True:
+            grid = boards[0].board()
+            assert boards[1].board() == grid
+            assert [
+                [max(grid[pos.W * (r + pos.pad) + c + pos.pad], 0) for c in range(cols)]
+                for r in range(rows)
+            ] == board.tolist()
+            cells = [c for c, v in enumerate(grid) if v > 0]
+            legal = []
+            for i, a in enumerate(cells):
+                for b in cells[i + 1 :]:
+                    if grid[a] == grid[b]:
+                        want = scan_links(board, outside, pos, a, b, 2)
+                        assert [t.linked(a, b) for t in boards] == [want, want]
+                        if want:
+                            legal.append((a, b))
+                        blocked += not want
+            if not legal:
+                break
+            a, b = rng.choice(legal)
+            for t in boards:
+                t.play(a, b)
+            board = play(
+                board, ClearMove.of(pos.cell(a), pos.cell(b)), outside=outside, gravity=gravity
+            ).after
+            moves += 1
+        if boards[0].board() != pos.grid:  # played on: a board, not a search
+            with pytest.raises(ValueError, match="played"):
+                boards[0].step(10, None)
+    assert moves > 40 and blocked > 40
