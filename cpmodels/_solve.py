@@ -9,6 +9,7 @@ the search and is raised again once the solver has returned.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -17,9 +18,14 @@ if TYPE_CHECKING:
 __all__ = ["run_solver"]
 
 
-def run_solver(solver: cp_model.CpSolver, model: cp_model.CpModel) -> cp_model.CpSolverStatus:
+def run_solver(
+    solver: cp_model.CpSolver,
+    model: cp_model.CpModel,
+    stopped: Callable[[], bool] | None = None,
+) -> cp_model.CpSolverStatus:
     """``solver.solve(model)``; KeyboardInterrupt (or any exception in the waiting thread)
-    stops the search first."""
+    stops the search first, and so does ``stopped()`` turning true (looked at every 50
+    ms; the solver then returns as if its time ran out)."""
     solver.parameters.catch_sigint_signal = False
     outcome: list[cp_model.CpSolverStatus] = []
     worker = threading.Thread(target=lambda: outcome.append(solver.solve(model)), daemon=True)
@@ -27,6 +33,8 @@ def run_solver(solver: cp_model.CpSolver, model: cp_model.CpModel) -> cp_model.C
     try:
         while worker.is_alive():
             worker.join(0.05)
+            if stopped is not None and stopped():
+                solver.stop_search()
     except BaseException:
         solver.stop_search()
         worker.join()

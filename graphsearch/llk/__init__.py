@@ -7,6 +7,7 @@ Cells are 0-based ``(row, column)`` pairs, as numpy indexes the board:
 ((0, 0), (1, 0), (1, 2), (0, 2))
 """
 
+from graphsearch.budget import Budget
 from graphsearch.errors import InvalidInputError
 from graphsearch.llk.engines import CLEAR_ENGINES, ENGINES, clear, link
 from graphsearch.llk.game import GRAVITIES, ClearMove, replay, settle
@@ -19,6 +20,7 @@ __all__ = [
     "CLEAR_ENGINES",
     "ENGINES",
     "GRAVITIES",
+    "Budget",
     "Case",
     "ClearMove",
     "ClearRules",

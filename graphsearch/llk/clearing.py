@@ -49,7 +49,7 @@ from array import array
 from types import ModuleType
 from typing import TYPE_CHECKING, cast
 
-from graphsearch.deadline import Deadline
+from graphsearch.budget import Budget
 from graphsearch.errors import SearchTimeout
 from graphsearch.llk import core
 from graphsearch.llk.game import ClearMove, settled_rows
@@ -109,13 +109,15 @@ def solve(
     gravity: str | None = None,
     time_limit: float | None = None,
     max_nodes: int | None = None,
+    budget: Budget | None = None,
     compiled: bool | None = None,
 ) -> ClearResult:
     """A clearing of the whole board, or None when no order of moves clears it.
 
     Raises SearchTimeout when ``time_limit`` runs out, or when the search has branched
     ``max_nodes`` times (after its dives): a limit that, unlike a clock, gives the same
-    verdict on every machine.  ``compiled``: None (the default) or True search with
+    verdict on every machine; or the two as a ``budget``, whose ``stop`` another thread
+    may call.  ``compiled``: None (the default) or True search with
     ``core`` as installed (True refuses, with ValueError, a board the core cannot hold);
     False runs the core's source as Python (the same clearing, slower; for the tests).
     The rules are ``rules`` with any of the keywords in place of its own
@@ -124,11 +126,13 @@ def solve(
     outside, max_turns, gravity = rules.outside, rules.max_turns, rules.gravity
     tiles = settled_rows(board, gravity)
     pos = Position(tiles, outside=outside, gravity=gravity)
+    budget = Budget.of(budget, time_limit, max_nodes)
     # the clock is read about every millisecond of work: a position costs about a
     # microsecond a like pair (its moves) and a few nanoseconds a cell (its copy)
     work = pos.like_pairs() + len(pos.grid) // 64 + 1
-    deadline = Deadline(time_limit, every=max(1, min(64, 4000 // work)))
+    budget.poll_every(min(64, 4000 // work))
     stats = ClearStats()
+    budget.check(stats)  # a budget stopped before the search starts
     module = _core_module(compiled)
     fits = compiled_fits(pos, max_turns)
     if compiled and not fits:
@@ -139,15 +143,15 @@ def solve(
         if any(len(cells) % 2 for cells in pos.tiles):
             found = False  # a type with an odd count never goes
         elif gravity == "none" and max_turns <= 2:
-            found, path = _solve_pairing(pos, max_turns, deadline, max_nodes, stats, module, fits)
+            found, path = _solve_pairing(pos, max_turns, budget, stats, module, fits)
         elif fits:
-            found, path = _solve_compiled(pos, max_turns, deadline, max_nodes, stats, module)
+            found, path = _solve_compiled(pos, max_turns, budget, stats, module)
         else:
             from graphsearch.llk import clearing_dfs
 
             engine = "dfs"  # a board past the core's limits: the plain exhaustive search
             try:
-                result = clearing_dfs.solve(tiles, rules, time_limit=deadline.left())
+                result = clearing_dfs.solve(tiles, rules, budget=budget)
             except InvalidGridError as exc:
                 raise InvalidGridError(
                     "the board is too large for the move search (a padded grid of at most "
@@ -156,7 +160,7 @@ def solve(
                 ) from None
             found, path = result.clearable, list(result.moves or ())
     finally:
-        stats.seconds = round(deadline.elapsed(), 6)
+        stats.seconds = round(budget.elapsed(), 6)
     return ClearResult(tuple(path) if found else None, engine, stats)
 
 
@@ -173,8 +177,7 @@ def _core_module(compiled: bool | None) -> ModuleType:
 def _solve_pairing(
     pos: Position,
     max_turns: int,
-    deadline: Deadline,
-    max_nodes: int | None,
+    budget: Budget,
     stats: ClearStats,
     module: ModuleType,
     fits: bool,
@@ -184,13 +187,13 @@ def _solve_pairing(
     only when the core holds the board: ``fits``)."""
     from graphsearch.llk.pairing import PairingSearch  # only without gravity
 
-    pairing = PairingSearch(pos, max_turns, deadline, stats)
+    pairing = PairingSearch(pos, max_turns, budget, stats)
     race = None
     if fits and module is core and core.COMPILED:
         start = pos
 
         def race(node: PairingNode, moves: list[ClearMove]) -> list[ClearMove] | None:
-            return Rival(start, deadline, stats, max_turns).race(pairing, node, moves)
+            return Rival(start, budget, stats, max_turns).race(pairing, node, moves)
 
     def dive() -> list[ClearMove] | None:
         if not fits:
@@ -202,7 +205,7 @@ def _solve_pairing(
             return None
         return [ClearMove.of(pos.cell(a), pos.cell(b)) for a, b in search.clearing()]
 
-    moves = pairing.run(dive, max_nodes, race, LATE_AFTER)
+    moves = pairing.run(dive, race, LATE_AFTER)
     return moves is not None, moves or []
 
 
@@ -231,9 +234,9 @@ class Rival:
     is the same on every run and machine."""
 
     def __init__(
-        self, pos: Position, deadline: Deadline, stats: ClearStats, max_turns: int = 2
+        self, pos: Position, budget: Budget, stats: ClearStats, max_turns: int = 2
     ) -> None:
-        self.pos, self.deadline, self.stats = pos, deadline, stats
+        self.pos, self.budget, self.stats = pos, budget, stats
         self.search = core_search(pos, max_turns)
         self.status = Status.RUNNING
 
@@ -273,8 +276,7 @@ class Rival:
                 control[1] = work * RACE_RATIO
             while thread.is_alive():
                 thread.join(0.05)
-                if self.deadline.passed():
-                    raise SearchTimeout("the search had not finished", self.stats)
+                self.budget.check(self.stats)
         finally:
             control[0] = 1
             thread.join()
@@ -322,8 +324,7 @@ def board_core(pos: Position, max_turns: int) -> core.ClearCore | None:
 def _solve_compiled(
     pos: Position,
     max_turns: int,
-    deadline: Deadline,
-    max_nodes: int | None,
+    budget: Budget,
     stats: ClearStats,
     module: ModuleType = core,
 ) -> tuple[bool, list[ClearMove]]:
@@ -351,15 +352,15 @@ def _solve_compiled(
             turn += 1
             search.restart(orders[turn % len(orders)])
             restart_at *= 2
-        status = search.step(max(1, min(slice_, restart_at - nodes)), max_nodes)
+        status = search.step(max(1, min(slice_, restart_at - nodes)), budget.nodes, budget.control)
         if status != module.RUNNING:
             break
-        if deadline.passed():
+        if budget.passed():
             update()
-            raise SearchTimeout("the search had not finished", stats)
+            raise budget.timeout(stats)
     update()
     if status == module.OUT_OF_NODES:
-        raise SearchTimeout(f"the search used up its {max_nodes} positions", stats)
+        raise SearchTimeout(f"the search used up its {budget.nodes} positions", stats)
     if status == module.EXHAUSTED:
         return False, []
     return True, [ClearMove.of(pos.cell(a), pos.cell(b)) for a, b in search.clearing()]

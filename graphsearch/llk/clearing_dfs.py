@@ -8,7 +8,7 @@ import sys
 
 import numpy as np
 
-from graphsearch.deadline import Deadline
+from graphsearch.budget import Budget
 from graphsearch.errors import SearchTimeout
 from graphsearch.llk.game import ClearMove, linkable_pairs, play, settle
 from graphsearch.llk.grid import InvalidGridError, as_board
@@ -30,9 +30,11 @@ def solve(
     max_turns: int | None = None,
     gravity: str | None = None,
     time_limit: float | None = None,
+    max_nodes: int | None = None,
+    budget: Budget | None = None,
 ) -> ClearResult:
     """A clearing of the whole board, or None when no order of moves clears it (the rules
-    as in ``clearing.solve``)."""
+    and the limits as in ``clearing.solve``; ``max_nodes`` counts positions)."""
     rules = ClearRules.of(rules, outside=outside, max_turns=max_turns, gravity=gravity)
     outside, max_turns, gravity = rules.outside, rules.max_turns, rules.gravity
     tiles = settle(as_board(board), gravity)
@@ -45,8 +47,10 @@ def solve(
             f"the board is too large for the dfs engine (for small boards): its positions "
             f"could take {need >> 20} MB, and it holds at most {MAX_BYTES >> 20} MB"
         )
-    deadline = Deadline(time_limit, every=1)
+    budget = Budget.of(budget, time_limit, max_nodes)
+    budget.poll_every(1)
     stats = ClearStats()
+    budget.check(stats)  # a budget stopped before the search starts
     dead: set[bytes] = set()
 
     def dfs(tiles: np.ndarray) -> list[ClearMove] | None:
@@ -57,12 +61,14 @@ def solve(
             stats.table_hits += 1
             return None
         stats.nodes += 1
-        if deadline.expired():
-            raise SearchTimeout("the search had not finished", stats)
+        if budget.expired():
+            raise budget.timeout(stats)
+        if budget.nodes is not None and stats.nodes > budget.nodes:
+            raise SearchTimeout(f"the search used up its {budget.nodes} positions", stats)
         try:
-            moves = linkable_pairs(tiles, rules, deadline=deadline)
+            moves = linkable_pairs(tiles, rules, budget=budget)
         except SearchTimeout:
-            raise SearchTimeout("the search had not finished", stats) from None
+            raise budget.timeout(stats) from None
         for move in moves:
             step = play(tiles, move, rules)
             rest = dfs(step.after)
@@ -75,5 +81,5 @@ def solve(
 
     sys.setrecursionlimit(max(sys.getrecursionlimit(), int(np.count_nonzero(tiles)) + 1000))
     moves = dfs(tiles)
-    stats.seconds = round(deadline.elapsed(), 6)
+    stats.seconds = round(budget.elapsed(), 6)
     return ClearResult(None if moves is None else tuple(moves), "dfs", stats)

@@ -14,6 +14,7 @@ from graphsearch.llk.link import Link, LinkEngine
 from graphsearch.llk.rules import ClearRules, check_turns
 
 if TYPE_CHECKING:
+    from graphsearch.budget import Budget
     from graphsearch.llk.result import ClearResult
 
 __all__ = [
@@ -30,8 +31,9 @@ ENGINES = LINK_ENGINES
 
 
 class ClearEngine(Protocol):
-    """The signature every whole-board engine's ``solve`` has: the board and the rules it
-    is played under (``ClearRules``; the three keywords fold into it)."""
+    """The signature every whole-board engine's ``solve`` has: the board, the rules it is
+    played under (``ClearRules``; the three keywords fold into it) and its limits (a
+    ``Budget``, or a time and a node limit that make one)."""
 
     def __call__(
         self,
@@ -42,6 +44,8 @@ class ClearEngine(Protocol):
         max_turns: int | None = None,
         gravity: str | None = None,
         time_limit: float | None = None,
+        max_nodes: int | None = None,
+        budget: Budget | None = None,
     ) -> ClearResult: ...
 
 
@@ -59,6 +63,7 @@ def clear(
     gravity: str | Mode | None = None,
     engine: str = "search",
     time_limit: float | None = None,
+    budget: Budget | None = None,
 ) -> ClearResult:
     """A clearing of the whole board (``ClearResult.moves``, 0-based cells at the time of
     each move), or ``moves=None`` when no order of moves clears it.
@@ -66,11 +71,13 @@ def clear(
     The rules are ``rules`` (a ``ClearRules``; the plain game by default) with any of the
     keywords in place of its own: ``outside`` (paths may use the ring), ``max_turns``, and
     ``gravity``, one of the thirteen modes as a ``Mode`` or by its English or Chinese name.
-    ``time_limit`` (seconds) raises ``SearchTimeout``.  Bad input raises
-    ``InvalidGridError``.
+    ``time_limit`` (seconds) raises ``SearchTimeout``; so does a ``budget``
+    (``graphsearch.budget.Budget``: seconds, a node limit, and ``stop`` for another
+    thread) when it runs out or is stopped.  Bad input raises ``InvalidGridError``.
     """
     rules = ClearRules.of(rules, outside=outside, max_turns=max_turns, gravity=gravity)
-    return get_clear_engine(engine)(as_board(board), rules, time_limit=check_time_limit(time_limit))
+    solve = get_clear_engine(engine)
+    return solve(as_board(board), rules, time_limit=check_time_limit(time_limit), budget=budget)
 
 
 def get_engine(name: str) -> LinkEngine:

@@ -17,8 +17,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from graphsearch.choices import GRAVITIES
-from graphsearch.deadline import Deadline
-from graphsearch.errors import SearchTimeout
 from graphsearch.llk.gravity import passes
 from graphsearch.llk.grid import InvalidGridError, Query, Rows, as_board, as_rows
 from graphsearch.llk.link import Cell, Link
@@ -26,6 +24,8 @@ from graphsearch.llk.rules import ClearRules, check_gravity
 
 if TYPE_CHECKING:
     import numpy as np
+
+    from graphsearch.budget import Budget
 
 __all__ = [
     "GRAVITIES",
@@ -212,10 +212,11 @@ def linkable_pairs(
     *,
     outside: bool | None = None,
     max_turns: int | None = None,
-    deadline: Deadline | None = None,
+    budget: Budget | None = None,
 ) -> list[ClearMove]:
     """Every move the rules allow on a settled board, in row-major order of the pair;
-    SearchTimeout when the ``deadline`` passes first (a large board takes a while)."""
+    SearchTimeout when the ``budget``'s time runs out first (a large board takes a
+    while)."""
     from graphsearch.llk.scan import LinkScanner
 
     rules = ClearRules.of(rules, outside=outside, max_turns=max_turns)
@@ -225,8 +226,8 @@ def linkable_pairs(
     ]
     moves = []
     for i, a in enumerate(cells):
-        if deadline is not None and deadline.expired():
-            raise SearchTimeout("the moves of a position were still being listed")
+        if budget is not None and budget.expired():
+            raise budget.timeout(None, "the moves of a position were still being listed")
         for b in cells[i + 1 :]:
             if board[a] == board[b] and scanner.link(Query(a, b), rules.max_turns).linked:
                 moves.append(ClearMove(a, b))

@@ -33,17 +33,27 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from graphsearch.deadline import Deadline
+from graphsearch.budget import Budget
 from graphsearch.errors import SearchTimeout
 from graphsearch.llk.game import ClearMove
 from graphsearch.llk.grid import InvalidGridError
+from graphsearch.llk.link import Cell
 from graphsearch.llk.position import ALONE_WORK, WALL, Position
 from graphsearch.llk.result import Status
 
 if TYPE_CHECKING:
     from graphsearch.llk.result import ClearStats
 
-__all__ = ["MASK_BYTES", "Lines", "PairingNode", "PairingSearch", "mask_bytes", "path_masks"]
+__all__ = [
+    "MASK_BYTES",
+    "Kernel",
+    "KernelPair",
+    "Lines",
+    "PairingNode",
+    "PairingSearch",
+    "mask_bytes",
+    "path_masks",
+]
 
 # The most the pairing search's path masks may take (``mask_bytes``, an upper bound): a
 # board past it is refused before the search starts.
@@ -156,6 +166,35 @@ class PairingNode:
         return PairingNode(self.occ, self.pending[:], dict(self.open), self.linked, self.banned)
 
 
+@dataclass(frozen=True)
+class KernelPair:
+    """A pair a clearing of a kernel may use: its two tiles, whether the reductions
+    committed it (every clearing from there uses it), and the tiles standing on each of
+    its paths (the minimal ones; a path with no tile on it: the pair links now)."""
+
+    a: Cell
+    b: Cell
+    committed: bool
+    paths: tuple[tuple[Cell, ...], ...]
+
+
+@dataclass(frozen=True)
+class Kernel:
+    """A board without gravity as the pairing search's sound reductions leave it, for
+    another engine to finish.  ``moves``: the moves the reductions played, in order.
+    ``status``: ``FOUND`` when they clear the board, ``EXHAUSTED`` when the position
+    they reach is dead, else ``RUNNING``: the board is clearable if and only if the
+    tiles left (``tiles``) can be paired with ``pairs`` (each tile in exactly one) and
+    the pairs ordered so that each has a path clear of the tiles still there.  ``hint``:
+    a clearing of what is left, when a short search found one."""
+
+    status: Status
+    moves: tuple[ClearMove, ...]
+    tiles: tuple[Cell, ...] = ()
+    pairs: tuple[KernelPair, ...] = ()
+    hint: tuple[ClearMove, ...] | None = None
+
+
 _Option = tuple[int, PairingNode, list[ClearMove]]  # a pair committed, the position, moves played
 
 
@@ -166,9 +205,7 @@ class _Exhausted(Exception):
 class PairingSearch:
     """The search; ``run`` returns the clearing's moves or None.  Raises SearchTimeout."""
 
-    def __init__(
-        self, pos: Position, max_turns: int, deadline: Deadline, stats: ClearStats
-    ) -> None:
+    def __init__(self, pos: Position, max_turns: int, budget: Budget, stats: ClearStats) -> None:
         need = mask_bytes(pos)
         if need > MASK_BYTES:
             raise InvalidGridError(
@@ -176,7 +213,7 @@ class PairingSearch:
                 f"{need >> 20} MB, and it holds at most {MASK_BYTES >> 20} MB"
             )
         self.pos = pos
-        self.deadline = deadline
+        self.budget = budget
         self.stats = stats
         self.cells: list[int] = []  # tile -> cell
         self.pair_id: dict[tuple[int, int], int] = {}
@@ -190,8 +227,7 @@ class PairingSearch:
         lines = Lines(pos, self.cells)
         for tiles in by_type.values():
             for i, t in enumerate(tiles):
-                if deadline.passed():  # a large board takes a while
-                    raise SearchTimeout("the search had not started", stats)
+                budget.check(stats, "the search had not started")  # a large board takes a while
                 for u in tiles[i + 1 :]:
                     self.pair_id[t, u] = len(self.pair_tiles)
                     self.pair_tiles.append((t, u))
@@ -201,7 +237,7 @@ class PairingSearch:
         self.both = [self.bits[t] | self.bits[u] for t, u in self.pair_tiles]
         self.groups: dict[tuple[int, ...], list[int]] = {}
         self.dead: set[tuple[int, int]] = set()
-        self.budget = 0
+        self.dive_left = 0  # branchings left to the dive
         self.limit: int | None = None  # branchings left to the bounded search
         self.work = 0  # positions looked at one step ahead (the search's unit of work)
         self.work_limit: int | None = None
@@ -382,8 +418,7 @@ class PairingSearch:
             self.stats.table_hits += 1
             return False
         self.stats.nodes += 1
-        if self.deadline.passed():
-            raise SearchTimeout("the search had not finished", self.stats)
+        self.budget.check(self.stats)
         if self.limit is not None:
             self.limit -= 1
             if self.limit < 0:
@@ -416,8 +451,7 @@ class PairingSearch:
                 return node, None
             best: list[_Option] | None = None
             for kind in list(node.open):
-                if self.deadline.passed():  # a look-ahead can take a while
-                    raise SearchTimeout("the search had not finished", self.stats)
+                self.budget.check(self.stats)  # a look-ahead can take a while
                 if self.work_limit is not None and self.work > self.work_limit:
                     raise _Exhausted
                 if self.work_cap is not None and self.work > self.work_cap:
@@ -461,16 +495,15 @@ class PairingSearch:
 
     def dive(self, node: PairingNode, moves: list[ClearMove]) -> bool:
         """A quick search without the look-ahead, for boards that hardly need a choice;
-        gives up (False) once it has branched ``self.budget`` times."""
+        gives up (False) once it has branched ``self.dive_left`` times."""
         if not node.occ:
             return True
         key = self._key(node)
-        if key in self.dead or self.budget <= 0:
+        if key in self.dead or self.dive_left <= 0:
             return False
-        self.budget -= 1
+        self.dive_left -= 1
         self.stats.nodes += 1
-        if self.deadline.passed():
-            raise SearchTimeout("the search had not finished", self.stats)
+        self.budget.check(self.stats)
         if not node.open or self.stuck(node):
             self.dead.add(key)
             return False
@@ -482,14 +515,14 @@ class PairingSearch:
             if self.dive(child, moves):
                 return True
             del moves[start:]
-        if self.budget > 0:
+        if self.dive_left > 0:
             self.dead.add(key)  # the subtree was searched in full
         return False
 
     def quick(self, node: PairingNode) -> list[ClearMove] | None:
         """The moves of a dive that clear ``node``, or None; its budget of branchings
         depends only on the position, so the answer is deterministic."""
-        self.budget = 8 * len(node.open) + 8
+        self.dive_left = 8 * len(node.open) + 8
         moves: list[ClearMove] = []
         return moves if self.dive(node.copy(), moves) else None
 
@@ -512,17 +545,65 @@ class PairingSearch:
             self.limit = self.work_limit = None
         return (Status.FOUND, moves) if found else (Status.EXHAUSTED, [])
 
+    def kernel(self, reduce: bool = True, hint_branchings: int = 0) -> Kernel:
+        """The board reduced (``reduce``: the closure and the look-ahead; else the whole
+        board, every pair a candidate), and a hint found by the dive or, failing that,
+        by the search stopped after ``hint_branchings`` branchings (which may also prove
+        the board dead).  Candidates leave out pairs without a path of at most K turns
+        and pairs the look-ahead ruled out (committing one makes a dead position, so no
+        clearing from here uses it)."""
+        moves: list[ClearMove] = []
+        node = self.root.copy()
+        if reduce:
+            self.close(node, moves)
+            if node.occ:
+                node, options = self.look_ahead(node, moves, [])
+                if node.occ and options is None:
+                    return Kernel(Status.EXHAUSTED, tuple(moves))
+        if not node.occ:
+            return Kernel(Status.FOUND, tuple(moves))
+        hint = None
+        if reduce:
+            hint = self.quick(node)
+            if hint is None and hint_branchings:
+                status, clearing = self.bounded(node, hint_branchings)
+                if status == Status.EXHAUSTED:
+                    return Kernel(Status.EXHAUSTED, tuple(moves))
+                hint = clearing if status == Status.FOUND else None
+        cell = self.pos.cell
+        tiles = [t for t in range(len(self.cells)) if node.occ & self.bits[t]]
+        candidates = [(p, True) for p in node.pending]
+        for group in node.open.values():
+            candidates += [
+                (p, False) for p in self.group(group) if self.masks[p] and not node.banned >> p & 1
+            ]
+        pairs = []
+        for p, committed in candidates:
+            self.budget.check(self.stats, "the kernel was still being listed")
+            t, u = self.pair_tiles[p]
+            paths = tuple(
+                tuple(cell(self.cells[w]) for w in _tiles_on(mask & node.occ))
+                for mask in self.masks[p]
+            )
+            pairs.append(KernelPair(cell(self.cells[t]), cell(self.cells[u]), committed, paths))
+        return Kernel(
+            Status.RUNNING,
+            tuple(moves),
+            tuple(cell(self.cells[t]) for t in tiles),
+            tuple(pairs),
+            None if hint is None else tuple(hint),
+        )
+
     def run(
         self,
         dive: Callable[[], list[ClearMove] | None] | None = None,
-        budget: int | None = None,
         finish: Callable[[PairingNode, list[ClearMove]], list[ClearMove] | None] | None = None,
         late_after: int = 0,
     ) -> list[ClearMove] | None:
         """A clearing of the board, or None.  ``dive``, another engine's bounded try at a
         whole clearing, runs when the quick dive finds none, before the full search.
-        With a ``budget`` the full search branches at most that often and raises
-        SearchTimeout after (a deterministic limit, unlike a clock).  Without one, when
+        With the budget's ``nodes`` the full search branches at most that often and raises
+        SearchTimeout after (a deterministic limit, unlike a clock).  Without them, when
         this search has looked at ``late_after`` positions (``work``) without deciding the
         board, ``finish`` decides it from the position reached (given the moves that led
         there), if given: a whole clearing or None.  What this search proved dead stays
@@ -531,6 +612,7 @@ class PairingSearch:
         node = self.root.copy()
         self.close(node, moves)
         rest = self.quick(node)
+        budget = self.budget.nodes
         if rest is None and dive is not None:
             whole = dive()
             if whole is not None:
@@ -554,3 +636,13 @@ class PairingSearch:
             if not self.search(node, rest):
                 return None
         return moves + rest
+
+
+def _tiles_on(mask: int) -> list[int]:
+    """The tiles of a mask (bit t for tile t)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out

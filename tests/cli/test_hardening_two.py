@@ -73,9 +73,9 @@ def test_one_large_type_is_left_to_the_search_not_cleared_alone():
 
 
 def _no_deadline():
-    from graphsearch.deadline import Deadline
+    from graphsearch.budget import Budget
 
-    return Deadline(None)
+    return Budget()
 
 
 def _stats():

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from graphsearch import llk
-from graphsearch.deadline import Deadline
+from graphsearch.budget import Budget
 from graphsearch.llk import clearing
 from graphsearch.llk.game import (
     GRAVITIES,
@@ -121,7 +121,7 @@ def test_core_links_and_path_masks_agree_with_the_scan_engine(rows, outside, max
                 want = scanner.link(Query(pos.cell(a), pos.cell(b)), max_turns).linked
                 assert table.linked(a, b) == want
     if max_turns <= 2:  # the pairing search's path masks: a pair links when one is free
-        search = PairingSearch(pos, max_turns, Deadline(None), None)  # type: ignore[arg-type]
+        search = PairingSearch(pos, max_turns, Budget(), None)  # type: ignore[arg-type]
         occ = search.root.occ
         for p, (t, u) in enumerate(search.pair_tiles):
             a, b = pos.cell(search.cells[t]), pos.cell(search.cells[u])

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from graphsearch import cores
-from graphsearch.deadline import Deadline
+from graphsearch.budget import Budget
 from graphsearch.errors import SearchTimeout
 from graphsearch.llk import clearing, clearing_dfs, core
 from graphsearch.llk.game import ClearMove, clears, play, settle
@@ -205,11 +205,11 @@ def race(board, outside: bool) -> tuple[list[ClearMove] | None, str]:
     root (as ``clearing.solve`` runs it once the pairing search hands over), and its
     winner."""
     pos = Position(board, outside=outside)
-    stats, deadline = clearing.ClearStats(), Deadline(None)
-    pairing = PairingSearch(pos, 2, deadline, stats)
+    stats, budget = clearing.ClearStats(), Budget()
+    pairing = PairingSearch(pos, 2, budget, stats)
     node, moves = pairing.root.copy(), []
     pairing.close(node, moves)
-    rival = clearing.Rival(pos, deadline, stats)
+    rival = clearing.Rival(pos, budget, stats)
     found = rival.race(pairing, node, moves)
     compiled_won = rival.status != core.RUNNING and (
         pairing.work * clearing.RACE_RATIO > rival.search.counters()[0]
