@@ -193,36 +193,9 @@ class ClearCore:
         self.reach = zeros("Q", 3 * (N // W))
         self.gravity_on = gravity != "none"
         self.composite = composite
-        flat: list[int] = []
-        line_start = [0]
-        pass_start = [0]
-        for lines_of_pass in passes if composite and passes else []:
-            for line in lines_of_pass:
-                flat += line
-                line_start.append(len(flat))
-            pass_start.append(len(line_start) - 1)
-        self.comp_cells = array("q", flat or [0])
-        self.comp_line_start = array("q", line_start)
-        self.comp_pass_start = array("q", pass_start)
-        self.n_passes = len(pass_start) - 1
+        self._lay_passes(passes if composite and passes else [])
         self.alone_work = alone_work
-        lines = array("q", [-1]) * (N * longest)
-        line_of = array("q", [-1]) * N
-        beyond_of = array("q", [-1]) * N  # the next cell of a cell's line, away from its end
-        cells_of = array("q", [-1]) * (L * longest)
-        original = zeros("h", L * (longest + 1))  # each line's tiles, packed; 0 after
-        for number, line in enumerate(line_cells):
-            packed = [grid[c] for c in line if grid[c] > 0]
-            for j, c in enumerate(line):
-                cells_of[number * longest + j] = c
-                line_of[c] = number
-                if gravity != "none" and not composite:  # lines that fall alone
-                    for i, other in enumerate(line):
-                        lines[c * longest + i] = other
-                    if j + 1 < len(line):
-                        beyond_of[c] = line[j + 1]
-            for j, v in enumerate(packed):
-                original[number * (longest + 1) + j] = v
+        self._lay_lines(grid, gravity, line_cells)
         lengths = array("q", [len(line) for line in line_cells])
         offsets = array("q", [sum(lengths[:i]) for i in range(L)])
         words = (8 * len(inner) + 63) // 64 if composite else (sum(lengths) + 63) // 64
@@ -243,11 +216,6 @@ class ClearCore:
         self.colbits = zeros("Q", depth * W)
         self.inner = array("q", inner)
         self.n_inner = len(inner)
-        self.lines = lines
-        self.line_of = line_of
-        self.beyond_of = beyond_of
-        self.line_cells = cells_of
-        self.original = original
         self.offsets = offsets
         self.lengths = lengths
         self.parts = zeros("Q", depth * L)
@@ -274,6 +242,51 @@ class ClearCore:
         self.nodes_done = self.hits = self.forced_moves = 0
         self.changed = False
         self._bits(0)
+
+    def _lay_passes(self, passes: list[list[list[int]]]) -> None:
+        """``outward`` and ``inward``: the cells of each line of each pass, flat, with
+        where each line and each pass starts."""
+        flat: list[int] = []
+        line_start = [0]
+        pass_start = [0]
+        for lines_of_pass in passes:
+            for line in lines_of_pass:
+                flat += line
+                line_start.append(len(flat))
+            pass_start.append(len(line_start) - 1)
+        self.comp_cells = array("q", flat or [0])
+        self.comp_line_start = array("q", line_start)
+        self.comp_pass_start = array("q", pass_start)
+        self.n_passes = len(pass_start) - 1
+
+    def _lay_lines(self, grid: list[int], gravity: str, line_cells: list[list[int]]) -> None:
+        """Each line's cells, each cell's line, and each line's original tiles packed;
+        in a mode whose lines fall alone, each cell's line from its end (``lines``) and
+        the next cell away from it (``beyond_of``)."""
+        N, L, longest = self.N, self.L, self.longest
+        composite = self.composite
+        lines = array("q", [-1]) * (N * longest)
+        line_of = array("q", [-1]) * N
+        beyond_of = array("q", [-1]) * N  # the next cell of a cell's line, away from its end
+        cells_of = array("q", [-1]) * (L * longest)
+        original = zeros("h", L * (longest + 1))  # each line's tiles, packed; 0 after
+        for number, line in enumerate(line_cells):
+            packed = [grid[c] for c in line if grid[c] > 0]
+            for j, c in enumerate(line):
+                cells_of[number * longest + j] = c
+                line_of[c] = number
+                if gravity != "none" and not composite:  # lines that fall alone
+                    for i, other in enumerate(line):
+                        lines[c * longest + i] = other
+                    if j + 1 < len(line):
+                        beyond_of[c] = line[j + 1]
+            for j, v in enumerate(packed):
+                original[number * (longest + 1) + j] = v
+        self.lines = lines
+        self.line_of = line_of
+        self.beyond_of = beyond_of
+        self.line_cells = cells_of
+        self.original = original
 
     # --- the board -----------------------------------------------------------------------
 
