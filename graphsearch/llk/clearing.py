@@ -190,10 +190,9 @@ def _solve_pairing(
     pairing = PairingSearch(pos, max_turns, budget, stats)
     race = None
     if fits and module is core and core.COMPILED:
-        start = pos
 
         def race(node: PairingNode, moves: list[ClearMove]) -> list[ClearMove] | None:
-            return Rival(start, budget, stats, max_turns).race(pairing, node, moves)
+            return Rival(pos, budget, stats, max_turns).race(pairing, node, moves)
 
     def dive() -> list[ClearMove] | None:
         if not fits:
