@@ -97,3 +97,14 @@ def test_greedy_play_takes_the_first_linked_pair_each_time():
                     cleared += expected is not None
                     stuck += expected is None
     assert cleared >= 20 and stuck >= 20, (cleared, stuck)
+
+
+@pytest.mark.parametrize("gravity", ["none", "left"])
+def test_greedy_play_on_a_board_past_the_core_s_limits_goes_by_the_rules(gravity):
+    # a row of 70 cells does not fit the core's words: greedy play falls back to the rules
+    board = np.array([[1, 0, 2, 1] + [0] * 63 + [2, 3, 0, 3], [0] * 67 + [4, 0, 0, 4]])
+    for outside in (False, True):
+        expected = naive_greedy(board, outside, 2, gravity)
+        assert expected is not None
+        assert greedy_clearing(board, outside=outside, gravity=gravity) == expected
+    assert greedy_clearing(np.array([[1, 2, 1, 2] + [0] * 70])) is None
