@@ -298,6 +298,13 @@ class PairingSearch:
         is a search of its own (exponential in the type's size), so it looks at no more
         than ``ALONE_WORK`` pairs and then answers None: the reduction is optional, and
         a type it leaves open is paired up by the search."""
+        linked, witness = node.linked, self.witness
+        for p in self.group(tiles):  # the usual answer, found without the search: no pair links
+            w = witness[p]
+            if linked >> p & 1 or not (w and w & occ == w):
+                break
+        else:
+            return None
         failed: set[int] = set()  # occupancies from which the tiles left cannot go alone
         work = ALONE_WORK
 
@@ -321,7 +328,7 @@ class PairingSearch:
             failed.add(occ)
             return None
 
-        linked, both = node.linked, self.both
+        both = self.both
         return clear(tiles, occ)
 
     def close(self, node: PairingNode, moves: list[ClearMove]) -> None:
@@ -362,6 +369,7 @@ class PairingSearch:
         for tiles in node.open.values():
             active += self.group(tiles)
         occ, linked, both, links = node.occ, node.linked, self.both, self.links
+        witness = self.witness
         progress = True
         while progress and active:
             progress = False
@@ -370,7 +378,10 @@ class PairingSearch:
                 cells = both[p]
                 if not occ & cells:
                     continue  # both tiles set free already
-                if linked >> p & 1 or links(p, occ):
+                w = witness[p]
+                if w and w & occ == w and not linked >> p & 1:
+                    waiting.append(p)  # ``links``'s first test, without the call
+                elif linked >> p & 1 or links(p, occ):
                     occ &= ~cells
                     progress = True
                 else:
