@@ -40,6 +40,7 @@ __all__ = [
     "COMPILED",
     "EXHAUSTED",
     "FOUND",
+    "ORDER_DRAWN",
     "ORDER_SHIFT",
     "ORDER_STILL",
     "ORDER_TYPES",
@@ -60,9 +61,10 @@ _EXHAUSTED = cython.declare(cython.int, 2)
 _OUT_OF_NODES = cython.declare(cython.int, 3)
 _GROW = cython.declare(cython.int, 4)
 # the move orders (``ClearCore.restart``)
-ORDER_SHIFT, ORDER_TYPES, ORDER_STILL = 0, 1, 2
+ORDER_SHIFT, ORDER_TYPES, ORDER_STILL, ORDER_DRAWN = 0, 1, 2, 3
 _ORDER_TYPES = cython.declare(cython.int, 1)
 _ORDER_STILL = cython.declare(cython.int, 2)
+_ORDER_DRAWN = cython.declare(cython.int, 3)
 TABLE_ENTRIES = 1 << 22  # positions remembered; on a 16 x 9 board 64 bytes each: 256 MB
 TABLE_START = 1 << 14  # the table starts this small and doubles when full
 TABLE_BYTES = 1 << 28  # at most 256 MB on any board
@@ -116,6 +118,7 @@ class ClearCore:
     slots: cython.longlong
     nodes_done: cython.longlong
     order: cython.longlong
+    seed: cython.ulonglong
     hits: cython.longlong
     forced_moves: cython.longlong
     changed: cython.bint  # the first level was played on or loaded: a board, no search
@@ -239,6 +242,7 @@ class ClearCore:
         self.enter = False
         self.filled = 0
         self.order = ORDER_SHIFT
+        self.seed = 0
         self.nodes_done = self.hits = self.forced_moves = 0
         self.changed = False
         self._bits(0)
@@ -908,13 +912,16 @@ class ClearCore:
         out=cython.longlong,
         gd=cython.longlong,
         at=cython.longlong,
+        h=cython.ulonglong,
     )
     def _moves(self, d: cython.longlong) -> cython.longlong:
         """The moves at level d: every linked pair, in the search's ``order``:
         ``ORDER_SHIFT``: types with the fewest tiles first, then the pairs
         that move the most tiles first (ties by type, then pairs in row-major order);
         ``ORDER_STILL``: the same with the pairs that move the fewest tiles first;
-        ``ORDER_TYPES``: type by type, pairs in row-major order.  Each move is (a, b, the
+        ``ORDER_TYPES``: type by type, pairs in row-major order; ``ORDER_DRAWN``: types
+        with the fewest tiles first, then the pairs in an order drawn from ``seed`` (a hash
+        of the pair's cells and the seed).  Each move is (a, b, the
         order's key); column 5 of ``scratch``: which tiles of a type have an empty
         neighbour (tested once a tile, not a pair)."""
         T = self.T
@@ -945,6 +952,9 @@ class ClearCore:
                         if self._linked(d, a, b):
                             if self.order == _ORDER_TYPES:
                                 key = t
+                            elif self.order == _ORDER_DRAWN:
+                                h = (a * 64 + b + self.seed * 4099) * MIX & M64
+                                key = size * 4096 + cython.cast(cython.longlong, (h >> 40) & 4095)
                             elif self.order == _ORDER_STILL:
                                 key = size * 4096 + self._beyond(gd, a) + self._beyond(gd, b)
                             else:
@@ -1184,17 +1194,21 @@ class ClearCore:
             self.status = _RUNNING
             self._grow()
 
-    def restart(self, order: int) -> None:
+    def restart(self, order: int, seed: int = 0) -> None:
         """Go back to the first position and take its moves in ``order`` from the first
-        (``ORDER_SHIFT``, ``ORDER_STILL`` or ``ORDER_TYPES``), keeping the table of dead
+        (``ORDER_SHIFT``, ``ORDER_STILL``, ``ORDER_TYPES``, or ``ORDER_DRAWN`` with
+        ``seed``), keeping the table of dead
         positions.  Sound:
         a position is dead (no order of its moves clears it) whatever order proved it,
         so the table still only skips dead positions, and the first position's moves are
         all tried again.  Where one order dives into a part of the tree that cannot be
         cleared, another may find a clearing at once."""
-        if order not in (ORDER_SHIFT, ORDER_TYPES, ORDER_STILL):
+        if order not in (ORDER_SHIFT, ORDER_TYPES, ORDER_STILL, ORDER_DRAWN):
             raise ValueError(f"unknown move order {order}")
+        if not 0 <= seed < 1 << 32:
+            raise ValueError(f"a seed is a whole number below 2**32, not {seed}")
         self.order = order
+        self.seed = seed
         if self.depth < 0 or self.status != _RUNNING:
             return
         self._collect(0)  # level 0 holds the first position as reduced
