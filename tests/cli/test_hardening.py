@@ -73,6 +73,14 @@ def test_output_file_is_replaced_whole(solve, tmp_path):
     assert [p.name for p in tmp_path.iterdir()] == ["a.txt"]
 
 
+def _default_signals() -> None:
+    # a shell without job control starts background commands with SIGINT ignored, and a
+    # child inherits that (Python then installs no KeyboardInterrupt): the program under
+    # test starts with the dispositions a terminal gives it, however the tests were run
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
 def _interrupt(args, stdin: bytes, after: float, signum=signal.SIGINT):
     proc = subprocess.Popen(
         [installed_solve(), *args],
@@ -80,6 +88,7 @@ def _interrupt(args, stdin: bytes, after: float, signum=signal.SIGINT):
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         cwd=ROOT,
+        preexec_fn=_default_signals,
     )
     proc.stdin.write(stdin)
     proc.stdin.close()
