@@ -84,6 +84,11 @@ class Budget:
             return SearchTimeout(f"{what}: it was stopped", stats)
         return SearchTimeout(what, stats)
 
+    def used_up(self, stats: object, unit: str) -> SearchTimeout:
+        """The SearchTimeout a search raises once its ``nodes`` (counted in ``unit``) are
+        used up."""
+        return SearchTimeout(f"the search used up its {self.nodes} {unit}", stats)
+
     def left(self) -> float | None:
         """Seconds left (at least a millisecond), or None without a time limit."""
         return self.deadline.left()

@@ -51,7 +51,6 @@ from types import ModuleType
 from typing import TYPE_CHECKING, cast
 
 from graphsearch.budget import Budget
-from graphsearch.errors import SearchTimeout
 from graphsearch.llk import core
 from graphsearch.llk.game import ClearMove, settled_rows
 from graphsearch.llk.gravity import GRAVITIES, SIMPLE
@@ -307,7 +306,7 @@ def core_search(
     if pos.gravity in ("none", *SIMPLE):
         lines, passes = pos.lines(), None
     else:
-        lines = [[(y + pos.pad) * pos.W + x + pos.pad for x in range(pos.m)] for y in range(pos.n)]
+        lines = pos.rows()
         passes = [[list(line) for line in one_pass] for one_pass in pos.geometry.passes]
     return make(pos.grid, pos.W, types, pos.gravity, lines, ALONE_WORK, entries, passes, max_turns)
 
@@ -372,7 +371,7 @@ def _solve_compiled(
             raise budget.timeout(stats)
     update()
     if status == module.OUT_OF_NODES:
-        raise SearchTimeout(f"the search used up its {budget.nodes} positions", stats)
+        raise budget.used_up(stats, "positions")
     if status == module.EXHAUSTED:
         return False, []
     return True, [ClearMove.of(pos.cell(a), pos.cell(b)) for a, b in search.clearing()]

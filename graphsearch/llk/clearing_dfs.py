@@ -64,7 +64,7 @@ def solve(
         if budget.expired():
             raise budget.timeout(stats)
         if budget.nodes is not None and stats.nodes > budget.nodes:
-            raise SearchTimeout(f"the search used up its {budget.nodes} positions", stats)
+            raise budget.used_up(stats, "positions")
         try:
             moves = linkable_pairs(tiles, rules, budget=budget)
         except SearchTimeout:

@@ -198,7 +198,7 @@ class ClearCore:
         self.composite = composite
         self._lay_passes(passes if composite and passes else [])
         self.alone_work = alone_work
-        self._lay_lines(grid, gravity, line_cells)
+        self._lay_lines(grid, line_cells)
         lengths = array("q", [len(line) for line in line_cells])
         offsets = array("q", [sum(lengths[:i]) for i in range(L)])
         words = (8 * len(inner) + 63) // 64 if composite else (sum(lengths) + 63) // 64
@@ -263,12 +263,12 @@ class ClearCore:
         self.comp_pass_start = array("q", pass_start)
         self.n_passes = len(pass_start) - 1
 
-    def _lay_lines(self, grid: list[int], gravity: str, line_cells: list[list[int]]) -> None:
+    def _lay_lines(self, grid: list[int], line_cells: list[list[int]]) -> None:
         """Each line's cells, each cell's line, and each line's original tiles packed;
         in a mode whose lines fall alone, each cell's line from its end (``lines``) and
         the next cell away from it (``beyond_of``)."""
         N, L, longest = self.N, self.L, self.longest
-        composite = self.composite
+        falls_alone = self.gravity_on and not self.composite  # lines that fall alone
         lines = array("q", [-1]) * (N * longest)
         line_of = array("q", [-1]) * N
         beyond_of = array("q", [-1]) * N  # the next cell of a cell's line, away from its end
@@ -279,7 +279,7 @@ class ClearCore:
             for j, c in enumerate(line):
                 cells_of[number * longest + j] = c
                 line_of[c] = number
-                if gravity != "none" and not composite:  # lines that fall alone
+                if falls_alone:
                     for i, other in enumerate(line):
                         lines[c * longest + i] = other
                     if j + 1 < len(line):

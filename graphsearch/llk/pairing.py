@@ -34,7 +34,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from graphsearch.budget import Budget
-from graphsearch.errors import SearchTimeout
 from graphsearch.llk.game import ClearMove
 from graphsearch.llk.grid import InvalidGridError
 from graphsearch.llk.link import Cell
@@ -379,13 +378,11 @@ class PairingSearch:
                 if not occ & cells:
                     continue  # both tiles set free already
                 w = witness[p]
-                if w and w & occ == w and not linked >> p & 1:
-                    waiting.append(p)  # ``links``'s first test, without the call
-                elif linked >> p & 1 or links(p, occ):
+                if not linked >> p & 1 and ((w and w & occ == w) or not links(p, occ)):
+                    waiting.append(p)  # (the witness: ``links``'s first test, without the call)
+                else:
                     occ &= ~cells
                     progress = True
-                else:
-                    waiting.append(p)
             active = waiting
         return occ != 0
 
@@ -623,22 +620,22 @@ class PairingSearch:
         node = self.root.copy()
         self.close(node, moves)
         rest = self.quick(node)
-        budget = self.budget.nodes
+        limit = self.budget.nodes
         if rest is None and dive is not None:
             whole = dive()
             if whole is not None:
                 return whole
-        if rest is None and budget is None and finish is not None:
+        if rest is None and limit is None and finish is not None:
             status, clearing = self.bounded(node, None, self.work + late_after)
             if status == Status.EXHAUSTED:
                 return None
             if status == Status.OUT_OF_NODES:
                 return finish(node, moves)
             rest = clearing
-        if rest is None and budget is not None:
-            status, clearing = self.bounded(node, budget)
+        if rest is None and limit is not None:
+            status, clearing = self.bounded(node, limit)
             if status == Status.OUT_OF_NODES:
-                raise SearchTimeout(f"the search used up its {budget} branchings", self.stats)
+                raise self.budget.used_up(self.stats, "branchings")
             if status == Status.EXHAUSTED:
                 return None
             rest = clearing

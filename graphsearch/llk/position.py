@@ -93,12 +93,16 @@ class Position:
 
     # --- lines -------------------------------------------------------------------------
 
+    def rows(self) -> list[list[int]]:
+        """The cells of each row of the board (the ring left out)."""
+        W, pad = self.W, self.pad
+        return [[(y + pad) * W + x + pad for x in range(self.m)] for y in range(self.n)]
+
     def lines(self) -> list[list[int]]:
         """With a gravity of fixed lines: the cells of every line, from the end its tiles
         fall toward; without gravity, the rows."""
         if self.gravity == "none":
-            W, pad = self.W, self.pad
-            return [[(y + pad) * W + x + pad for x in range(self.m)] for y in range(self.n)]
+            return self.rows()
         return [list(line) for line in self.geometry.lines]
 
 
