@@ -89,7 +89,7 @@ class ClearCore:
     """One search of a padded grid, run in slices (``step``).
 
     Level d of the stack: its grid (``grids`` at ``d * N``), the bits of its rows and
-    columns that hold something, its lines' key parts, the keys of the position the move
+    columns that hold something, the keys of the position the move
     made and of the position after the reductions (``keys``), their hashes, its moves and
     the next one to try, and where its moves start in ``path``."""
 
@@ -138,7 +138,6 @@ class ClearCore:
     offsets: cython.longlong[:]
     lengths: cython.longlong[:]
     # the stack
-    parts: cython.ulonglong[:]
     keys: cython.ulonglong[:]
     hashed: cython.ulonglong[:]
     moves: cython.longlong[:]
@@ -221,7 +220,6 @@ class ClearCore:
         self.n_inner = len(inner)
         self.offsets = offsets
         self.lengths = lengths
-        self.parts = zeros("Q", depth * L)
         self.keys = zeros("Q", depth * 2 * words)
         self.hashed = zeros("Q", depth * 2)
         self.moves = zeros("q", depth * pairs * 3)
@@ -759,28 +757,30 @@ class ClearCore:
 
     @cython.cfunc
     @cython.nogil
-    @cython.locals(
-        w=cython.longlong,
-        line=cython.longlong,
-        o=cython.longlong,
-        s=cython.longlong,
-        key=cython.longlong,
-        part=cython.ulonglong,
-    )
-    def _pack(self, d: cython.longlong, which: cython.longlong) -> cython.ulonglong:
-        """Level d's line parts into its key ``which`` (0: the position the move made, 1:
-        after the reductions), a bit string with each line at its offset; its hash."""
+    @cython.locals(o=cython.longlong, w=cython.longlong, s=cython.longlong, mask=cython.ulonglong)
+    def _set_line(self, key: cython.longlong, line: cython.longlong, part: cython.ulonglong) -> cython.void:
+        """Set one line's part of the key at ``keys[key:]``, a bit string with each line at
+        its offset: a move changes one or two lines, so a key is its parent's with those
+        set again."""
+        o = self.offsets[line]
+        w = key + (o >> 6)
+        s = o & 63
+        mask = M64 if self.lengths[line] >= 64 else (ONE << self.lengths[line]) - ONE
+        self.keys[w] = (self.keys[w] & ~((mask << s) & M64)) | ((part << s) & M64)
+        if s != 0 and s + self.lengths[line] > 64:
+            self.keys[w + 1] = (self.keys[w + 1] & ~(mask >> (64 - s))) | (part >> (64 - s))
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.locals(w=cython.longlong, line=cython.longlong, key=cython.longlong)
+    def _key_lines(self, d: cython.longlong, which: cython.longlong) -> cython.ulonglong:
+        """Level d's key ``which`` (0: the position the move made, 1: after the
+        reductions) from all its lines; its hash."""
         key = (d * 2 + which) * self.words
         for w in range(self.words):
             self.keys[key + w] = 0
         for line in range(self.L):
-            o = self.offsets[line]
-            w = o >> 6
-            s = o & 63
-            part = self.parts[d * self.L + line]
-            self.keys[key + w] |= (part << s) & M64
-            if s != 0 and s + self.lengths[line] > 64:
-                self.keys[key + w + 1] |= part >> (64 - s)
+            self._set_line(key, line, self._line_key(d, line, -1, -1))
         return self._hash(key)
 
     @cython.cfunc
@@ -974,7 +974,6 @@ class ClearCore:
     @cython.cfunc
     @cython.nogil
     @cython.locals(
-        line=cython.longlong,
         before=cython.longlong,
         length=cython.longlong,
         total=cython.longlong,
@@ -999,9 +998,7 @@ class ClearCore:
             if self.composite:
                 h = self._pack_board(d, 1)
             else:
-                for line in range(self.L):
-                    self.parts[d * self.L + line] = self._line_key(d, line, -1, -1)
-                h = self._pack(d, 1)
+                h = self._key_lines(d, 1)
             self.hashed[2 * d + 1] = h
             if self._known((2 * d + 1) * self.words, h):
                 self.hits += 1
@@ -1021,7 +1018,9 @@ class ClearCore:
     @cython.cfunc
     @cython.nogil
     @cython.locals(
-        line=cython.longlong,
+        w=cython.longlong,
+        src=cython.longlong,
+        dst=cython.longlong,
         la=cython.longlong,
         lb=cython.longlong,
         a=cython.longlong,
@@ -1037,16 +1036,18 @@ class ClearCore:
         nd = d + 1
         if self.composite:
             return self._try_settled(d, a, b)
-        for line in range(self.L):
-            self.parts[nd * self.L + line] = self.parts[d * self.L + line]
+        src = (2 * d + 1) * self.words
+        dst = 2 * nd * self.words
+        for w in range(self.words):
+            self.keys[dst + w] = self.keys[src + w]
         la = self.line_of[a]
         lb = self.line_of[b]
         if la == lb:
-            self.parts[nd * self.L + la] = self._line_key(d, la, a, b)
+            self._set_line(dst, la, self._line_key(d, la, a, b))
         else:
-            self.parts[nd * self.L + la] = self._line_key(d, la, a, -1)
-            self.parts[nd * self.L + lb] = self._line_key(d, lb, b, -1)
-        h = self._pack(nd, 0)
+            self._set_line(dst, la, self._line_key(d, la, a, -1))
+            self._set_line(dst, lb, self._line_key(d, lb, b, -1))
+        h = self._hash(dst)
         if self._known(2 * nd * self.words, h):
             self.hits += 1
             return False
@@ -1108,7 +1109,6 @@ class ClearCore:
         entered=cython.longlong,
         i=cython.longlong,
         s=cython.longlong,
-        line=cython.longlong,
     )
     def _run(self, budget: cython.longlong, max_nodes: cython.longlong) -> cython.void:
         """Search on for at most ``budget`` positions (``max_nodes`` in all, -1 for no
@@ -1126,9 +1126,7 @@ class ClearCore:
             if self.composite:
                 self.hashed[0] = self._pack_board(0, 0)
             else:
-                for line in range(self.L):
-                    self.parts[line] = self._line_key(0, line, -1, -1)
-                self.hashed[0] = self._pack(0, 0)
+                self.hashed[0] = self._key_lines(0, 0)
             self.enter = True
         while True:
             if self.filled + 2 > self.slots // 2 and self.slots // 2 < self.most:
