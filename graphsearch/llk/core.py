@@ -123,35 +123,35 @@ class ClearCore:
     forced_moves: cython.longlong
     changed: cython.bint  # the first level was played on or loaded: a board, no search
     # the board's geometry
-    grids: cython.short[:]
-    rowbits: cython.ulonglong[:]
-    colbits: cython.ulonglong[:]
-    inner: cython.longlong[:]
-    lines: cython.longlong[:]
-    line_of: cython.longlong[:]
-    beyond_of: cython.longlong[:]
-    line_cells: cython.longlong[:]
-    comp_cells: cython.longlong[:]
-    comp_line_start: cython.longlong[:]
-    comp_pass_start: cython.longlong[:]
-    original: cython.short[:]
-    offsets: cython.longlong[:]
-    lengths: cython.longlong[:]
+    grids: cython.short[::1]
+    rowbits: cython.ulonglong[::1]
+    colbits: cython.ulonglong[::1]
+    inner: cython.longlong[::1]
+    lines: cython.longlong[::1]
+    line_of: cython.longlong[::1]
+    beyond_of: cython.longlong[::1]
+    line_cells: cython.longlong[::1]
+    comp_cells: cython.longlong[::1]
+    comp_line_start: cython.longlong[::1]
+    comp_pass_start: cython.longlong[::1]
+    original: cython.short[::1]
+    offsets: cython.longlong[::1]
+    lengths: cython.longlong[::1]
     # the stack
-    keys: cython.ulonglong[:]
-    hashed: cython.ulonglong[:]
-    moves: cython.longlong[:]
-    mcount: cython.longlong[:]
-    mnext: cython.longlong[:]
-    base: cython.longlong[:]
-    path: cython.longlong[:]
+    keys: cython.ulonglong[::1]
+    hashed: cython.ulonglong[::1]
+    moves: cython.longlong[::1]
+    mcount: cython.longlong[::1]
+    mnext: cython.longlong[::1]
+    base: cython.longlong[::1]
+    path: cython.longlong[::1]
     # scratch
-    count: cython.longlong[:]
-    cells: cython.longlong[:]
-    scratch: cython.longlong[:]
-    reach: cython.ulonglong[:]
-    table: cython.ulonglong[:]
-    control: cython.longlong[:]
+    count: cython.longlong[::1]
+    cells: cython.longlong[::1]
+    scratch: cython.longlong[::1]
+    reach: cython.ulonglong[::1]
+    table: cython.ulonglong[::1]
+    control: cython.longlong[::1]
 
     def __init__(
         self,
@@ -866,7 +866,7 @@ class ClearCore:
         self.filled += 1
 
     @cython.locals(
-        old=cython.ulonglong[:],
+        old=cython.ulonglong[::1],
         S=cython.longlong,
         slots=cython.longlong,
         s=cython.longlong,
