@@ -378,3 +378,15 @@ def test_the_core_as_a_board_plays_by_the_rules(gravity):
             with pytest.raises(ValueError, match="played"):
                 boards[0].step(10, None)
     assert moves > 40 and blocked > 40
+
+
+def test_luby_sequence():
+    """The restart schedule's run lengths: Luby's sequence, checked against its
+    definition (a block is the sequence so far twice over, then the next power of two)."""
+    expected = [1]
+    while len(expected) < 300:
+        expected = expected + expected + [2 * expected[-1]]
+    assert [clearing.luby(i) for i in range(1, 301)] == expected[:300]
+    assert clearing.luby(2**20 - 1) == 2**19
+    with pytest.raises(ValueError):
+        clearing.luby(0)
