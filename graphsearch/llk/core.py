@@ -758,7 +758,9 @@ class ClearCore:
     @cython.cfunc
     @cython.nogil
     @cython.locals(o=cython.longlong, w=cython.longlong, s=cython.longlong, mask=cython.ulonglong)
-    def _set_line(self, key: cython.longlong, line: cython.longlong, part: cython.ulonglong) -> cython.void:
+    def _set_line(
+        self, key: cython.longlong, line: cython.longlong, part: cython.ulonglong
+    ) -> cython.void:
         """Set one line's part of the key at ``keys[key:]``, a bit string with each line at
         its offset: a move changes one or two lines, so a key is its parent's with those
         set again."""
@@ -995,10 +997,7 @@ class ClearCore:
             self.status = _FOUND
             return 0
         if length != before:  # reduced: the key of what is left
-            if self.composite:
-                h = self._pack_board(d, 1)
-            else:
-                h = self._key_lines(d, 1)
+            h = self._pack_board(d, 1) if self.composite else self._key_lines(d, 1)
             self.hashed[2 * d + 1] = h
             if self._known((2 * d + 1) * self.words, h):
                 self.hits += 1
