@@ -23,8 +23,9 @@ when tiles of one type took each other's places).  A move changes one or two lin
 key of the position it makes is found from its parent's before the move is made, and a
 move into a position already proven dead costs a lookup.  The table is open addressing,
 each slot a hash and a key, at most half full; it doubles when full up to
-``TABLE_ENTRIES``, and when full at that size it is emptied: a forgotten position is only
-searched again.
+``TABLE_ENTRIES``, and when full at that size it keeps the half of its positions with the
+most tiles left and forgets the rest (``_thin``): a forgotten position is only searched
+again, and one with more tiles left stands for more work.
 """
 
 from __future__ import annotations
@@ -54,12 +55,14 @@ COMPILED: bool = cython.compiled  # whether this module runs as machine code
 
 RUNNING, FOUND, EXHAUSTED = Status.RUNNING, Status.FOUND, Status.EXHAUSTED
 OUT_OF_NODES = Status.OUT_OF_NODES
-# the same, for the search without the GIL; GROW: the table wants to grow
+# the same, for the search without the GIL; GROW: the table wants to grow; FULL: it wants
+# thinning
 _RUNNING = cython.declare(cython.int, 0)
 _FOUND = cython.declare(cython.int, 1)
 _EXHAUSTED = cython.declare(cython.int, 2)
 _OUT_OF_NODES = cython.declare(cython.int, 3)
 _GROW = cython.declare(cython.int, 4)
+_FULL = cython.declare(cython.int, 5)
 # the move orders (``ClearCore.restart``)
 ORDER_SHIFT, ORDER_TYPES, ORDER_STILL, ORDER_DRAWN = 0, 1, 2, 3
 _ORDER_TYPES = cython.declare(cython.int, 1)
@@ -72,6 +75,11 @@ ONE = cython.declare(cython.ulonglong, 1)
 M64 = cython.declare(cython.ulonglong, (1 << 64) - 1)
 SEED = cython.declare(cython.ulonglong, 0x9E3779B97F4A7C15)
 MIX = cython.declare(cython.ulonglong, 0xBF58476D1CE4E5B9)
+# the masks of a count of bits set (``ClearCore._tiles``)
+ODD = cython.declare(cython.ulonglong, 0x5555555555555555)
+PAIRS = cython.declare(cython.ulonglong, 0x3333333333333333)
+NIBBLES = cython.declare(cython.ulonglong, 0x0F0F0F0F0F0F0F0F)
+BYTES = cython.declare(cython.ulonglong, 0x0101010101010101)
 
 
 @cython.cfunc
@@ -894,6 +902,76 @@ class ClearCore:
                 for w in range(S):
                     self.table[i * S + w] = old[s * S + w]
 
+    @cython.cfunc
+    @cython.locals(w=cython.longlong, n=cython.longlong, x=cython.ulonglong, b=cython.longlong)
+    def _tiles(self, table: cython.ulonglong[::1], at: cython.longlong) -> cython.longlong:
+        """The tiles left in the position of the key at ``table[at:]``: its bits set (in
+        ``outward`` and ``inward``, its bytes that are not 0)."""
+        n = 0
+        for w in range(self.words):
+            x = table[at + w]
+            if self.composite:
+                for b in range(8):
+                    if (x >> (8 * b)) & 0xFF:
+                        n += 1
+            else:  # the bits set, eight at a time
+                x = x - ((x >> 1) & ODD)
+                x = (x & PAIRS) + ((x >> 2) & PAIRS)
+                x = (x + (x >> 4)) & NIBBLES
+                n += cython.cast(cython.longlong, ((x * BYTES) & M64) >> 56)
+        return n
+
+    @cython.locals(
+        old=cython.ulonglong[::1],
+        tally=cython.longlong[::1],
+        S=cython.longlong,
+        s=cython.longlong,
+        i=cython.longlong,
+        w=cython.longlong,
+        h=cython.ulonglong,
+        mask=cython.longlong,
+        most=cython.longlong,
+        cut=cython.longlong,
+        keep=cython.longlong,
+        room=cython.longlong,
+        n=cython.longlong,
+    )
+    def _thin(self) -> None:
+        """The table full at its largest: keep about half its positions, those with the
+        most tiles left (the nearer the first position, the more work its proof stood
+        for), and forget the rest, which are only searched again if met again."""
+        old = self.table
+        S = self.words + 1
+        most = 64 * self.words
+        tally = zeros("q", most + 1)
+        for s in range(self.slots):
+            if old[s * S] != 0:
+                tally[self._tiles(old, s * S + 1)] += 1
+        keep = self.filled // 2
+        cut = most  # keep every position with more tiles than cut, and room at cut
+        while cut > 0 and keep >= tally[cut]:
+            keep -= tally[cut]
+            cut -= 1
+        room = keep
+        self.table = zeros("Q", self.slots * S)
+        self.filled = 0
+        mask = self.slots - 1
+        for s in range(self.slots):
+            h = old[s * S]
+            if h == 0:
+                continue
+            n = self._tiles(old, s * S + 1)
+            if n < cut or (n == cut and room == 0):
+                continue
+            if n == cut:
+                room -= 1
+            i = cython.cast(cython.longlong, h & cython.cast(cython.ulonglong, mask))
+            while self.table[i * S] != 0:
+                i = (i + 1) & mask
+            for w in range(S):
+                self.table[i * S + w] = old[s * S + w]
+            self.filled += 1
+
     # --- the search ---------------------------------------------------------------------------
 
     @cython.cfunc
@@ -1115,7 +1193,8 @@ class ClearCore:
         the search first reaches it.  A dead position's table entries are both its keys.
         When the table has no room for two more and is smaller than ``most`` entries, the
         search stops with ``GROW`` where it can go on once the caller has made the table
-        larger."""
+        larger; when it is full at its largest, with ``FULL`` where it can go on once the
+        caller has thinned it."""
         d = self.depth
         spent = 0
         if d < 0:
@@ -1156,10 +1235,9 @@ class ClearCore:
                     break
             i = self.mnext[d]
             if i == self.mcount[d]:  # every move failed: the position is dead
-                if self.filled + 2 > self.slots // 2:
-                    for s in range(self.slots):  # full: forget every position
-                        self.table[s * (self.words + 1)] = 0
-                    self.filled = 0
+                if self.filled + 2 > self.slots // 2:  # full at its largest
+                    self.status = _FULL
+                    break
                 self._remember((2 * d + 1) * self.words, self.hashed[2 * d + 1])
                 self._remember(2 * d * self.words, self.hashed[2 * d])
                 d -= 1
@@ -1186,10 +1264,13 @@ class ClearCore:
         while True:
             with cython.nogil:
                 self._run(b, m)
-            if self.status != _GROW:
+            if self.status == _GROW:
+                self._grow()
+            elif self.status == _FULL:
+                self._thin()
+            else:
                 return Status(self.status)
             self.status = _RUNNING
-            self._grow()
 
     def restart(self, order: int, seed: int = 0) -> None:
         """Go back to the first position and take its moves in ``order`` from the first

@@ -133,7 +133,9 @@ def test_same_clearing_on_larger_boards(gravity, seed):
 
 def test_node_budget_and_small_table():
     """The same node budget stops both searches at the same point; a table that must be
-    emptied again and again gives the same clearing, only later."""
+    thinned again and again gives the same clearing, only later (a forgotten position is
+    searched again and found dead again), and the same verdict on boards that do not
+    clear."""
     board = deal(8, 10, 20, 4, random.Random(3))
     with pytest.raises(SearchTimeout) as fast:
         clearing.solve(board, outside=True, gravity="down", compiled=True, max_nodes=5)
@@ -149,6 +151,21 @@ def test_node_budget_and_small_table():
             pass
         results.append((status, search.clearing()))
     assert results[0] == results[1] == results[2]
+
+    rng = random.Random(8)
+    verdicts = {"yes": 0, "no": 0}
+    for _ in range(30):
+        board = deal(4, 6, 12, 2, rng)
+        pos = Position(settle(board, "down"), outside=False, gravity="down")
+        found = []
+        for module, entries in ((core, core.TABLE_ENTRIES), (core, 4), (PURE, 4)):
+            search = clearing.core_search(pos, module=module, entries=entries)
+            while (status := search.step(50, None)) == core.RUNNING:
+                pass
+            found.append((status, search.clearing() if status == core.FOUND else None))
+        assert found[0] == found[1] == found[2]
+        verdicts["yes" if found[0][0] == core.FOUND else "no"] += 1
+    assert min(verdicts.values()) >= 5, verdicts
 
 
 def test_the_default_takes_the_compiled_search_with_the_same_answer(monkeypatch):
