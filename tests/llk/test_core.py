@@ -153,10 +153,11 @@ def test_node_budget_and_small_table():
     assert results[0] == results[1] == results[2]
 
     rng = random.Random(8)
-    verdicts = {"yes": 0, "no": 0}
-    for _ in range(30):
-        board = deal(4, 6, 12, 2, rng)
-        pos = Position(settle(board, "down"), outside=False, gravity="down")
+    verdicts: dict[object, int] = {"yes": 0, "no": 0}
+    for k in range(40):
+        gravity = "inward" if k % 4 == 3 else "down"  # inward: keys of a byte a cell
+        board = deal(4, 6, 10, 2, rng)
+        pos = Position(settle(board, gravity), outside=False, gravity=gravity)
         found = []
         for module, entries in ((core, core.TABLE_ENTRIES), (core, 4), (PURE, 4)):
             search = clearing.core_search(pos, module=module, entries=entries)
@@ -164,8 +165,11 @@ def test_node_budget_and_small_table():
                 pass
             found.append((status, search.clearing() if status == core.FOUND else None))
         assert found[0] == found[1] == found[2]
-        verdicts["yes" if found[0][0] == core.FOUND else "no"] += 1
-    assert min(verdicts.values()) >= 5, verdicts
+        verdict = "yes" if found[0][0] == core.FOUND else "no"
+        assert (verdict == "yes") == clearing_dfs.solve(board, gravity=gravity).clearable
+        verdicts[verdict] += 1
+        verdicts[gravity, verdict] = verdicts.get((gravity, verdict), 0) + 1
+    assert min(verdicts["yes"], verdicts["no"], verdicts.get(("inward", "no"), 0)) >= 5, verdicts
 
 
 def test_the_default_takes_the_compiled_search_with_the_same_answer(monkeypatch):
