@@ -922,55 +922,71 @@ class ClearCore:
         return n
 
     @cython.locals(
-        old=cython.ulonglong[::1],
+        table=cython.ulonglong[::1],
         tally=cython.longlong[::1],
+        entry=cython.ulonglong[::1],
         S=cython.longlong,
+        k=cython.longlong,
         s=cython.longlong,
         i=cython.longlong,
         w=cython.longlong,
-        h=cython.ulonglong,
+        gap=cython.longlong,
         mask=cython.longlong,
         most=cython.longlong,
         cut=cython.longlong,
         keep=cython.longlong,
-        room=cython.longlong,
         n=cython.longlong,
     )
     def _thin(self) -> None:
         """The table full at its largest: keep about half its positions, those with the
         most tiles left (the nearer the first position, the more work its proof stood
-        for), and forget the rest, which are only searched again if met again."""
-        old = self.table
+        for), and forget the rest, which are only searched again if met again.
+
+        In place, without a second table: the positions forgotten are emptied, then every
+        one kept is taken out and put back from its home slot, in slot order from just
+        after a slot that was empty before (no probe run crosses it, so a run's start
+        comes before its entries in that order, and an entry put back lands at or before
+        where it stood, among entries already put back)."""
+        table = self.table
         S = self.words + 1
+        mask = self.slots - 1
         most = 64 * self.words
         tally = zeros("q", most + 1)
+        gap = -1
         for s in range(self.slots):
-            if old[s * S] != 0:
-                tally[self._tiles(old, s * S + 1)] += 1
+            if table[s * S] != 0:
+                tally[self._tiles(table, s * S + 1)] += 1
+            elif gap < 0:
+                gap = s
         keep = self.filled // 2
-        cut = most  # keep every position with more tiles than cut, and room at cut
+        cut = most  # keep every position with more tiles than cut, and ``keep`` at cut
         while cut > 0 and keep >= tally[cut]:
             keep -= tally[cut]
             cut -= 1
-        room = keep
-        self.table = zeros("Q", self.slots * S)
         self.filled = 0
-        mask = self.slots - 1
         for s in range(self.slots):
-            h = old[s * S]
-            if h == 0:
+            if table[s * S] == 0:
                 continue
-            n = self._tiles(old, s * S + 1)
-            if n < cut or (n == cut and room == 0):
+            n = self._tiles(table, s * S + 1)
+            if n > cut or (n == cut and keep > 0):
+                if n == cut:
+                    keep -= 1
+                self.filled += 1
+            else:
+                table[s * S] = 0
+        entry = zeros("Q", S)
+        for k in range(1, self.slots + 1):
+            s = (gap + k) & mask
+            if table[s * S] == 0:
                 continue
-            if n == cut:
-                room -= 1
-            i = cython.cast(cython.longlong, h & cython.cast(cython.ulonglong, mask))
-            while self.table[i * S] != 0:
+            for w in range(S):
+                entry[w] = table[s * S + w]
+            table[s * S] = 0
+            i = cython.cast(cython.longlong, entry[0] & cython.cast(cython.ulonglong, mask))
+            while table[i * S] != 0:
                 i = (i + 1) & mask
             for w in range(S):
-                self.table[i * S + w] = old[s * S + w]
-            self.filled += 1
+                table[i * S + w] = entry[w]
 
     # --- the search ---------------------------------------------------------------------------
 
