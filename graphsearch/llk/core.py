@@ -875,15 +875,20 @@ class ClearCore:
             self.table[s + 1 + w] = self.keys[key + w]
         self.filled += 1
 
+    @cython.cfunc
+    @cython.locals(S=cython.longlong, i=cython.longlong, w=cython.longlong)
+    def _place(self, entry: cython.ulonglong[::1], at: cython.longlong) -> cython.void:
+        """Put the slot's worth at ``entry[at:]`` (a hash, never 0, and a key known not to
+        be in the table) in the first empty slot from its home slot."""
+        S = self.words + 1
+        i = cython.cast(cython.longlong, entry[at] & cython.cast(cython.ulonglong, self.slots - 1))
+        while self.table[i * S] != 0:
+            i = (i + 1) & (self.slots - 1)
+        for w in range(S):
+            self.table[i * S + w] = entry[at + w]
+
     @cython.locals(
-        old=cython.ulonglong[::1],
-        S=cython.longlong,
-        slots=cython.longlong,
-        s=cython.longlong,
-        i=cython.longlong,
-        w=cython.longlong,
-        h=cython.ulonglong,
-        mask=cython.longlong,
+        old=cython.ulonglong[::1], S=cython.longlong, slots=cython.longlong, s=cython.longlong
     )
     def _grow(self) -> None:
         """Double the table, keeping what it holds."""
@@ -892,15 +897,9 @@ class ClearCore:
         slots = self.slots
         self.slots = _slots_for(min(slots, self.most))
         self.table = zeros("Q", self.slots * S)
-        mask = self.slots - 1
         for s in range(slots):
-            h = old[s * S]
-            if h != 0:
-                i = cython.cast(cython.longlong, h & cython.cast(cython.ulonglong, mask))
-                while self.table[i * S] != 0:
-                    i = (i + 1) & mask
-                for w in range(S):
-                    self.table[i * S + w] = old[s * S + w]
+            if old[s * S] != 0:
+                self._place(old, s * S)
 
     @cython.cfunc
     @cython.locals(w=cython.longlong, n=cython.longlong, x=cython.ulonglong, b=cython.longlong)
@@ -928,7 +927,6 @@ class ClearCore:
         S=cython.longlong,
         k=cython.longlong,
         s=cython.longlong,
-        i=cython.longlong,
         w=cython.longlong,
         gap=cython.longlong,
         mask=cython.longlong,
@@ -982,11 +980,7 @@ class ClearCore:
             for w in range(S):
                 entry[w] = table[s * S + w]
             table[s * S] = 0
-            i = cython.cast(cython.longlong, entry[0] & cython.cast(cython.ulonglong, mask))
-            while table[i * S] != 0:
-                i = (i + 1) & mask
-            for w in range(S):
-                table[i * S + w] = entry[w]
+            self._place(entry, 0)
 
     # --- the search ---------------------------------------------------------------------------
 
