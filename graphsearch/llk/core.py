@@ -142,6 +142,9 @@ class ClearCore:
     comp_cells: cython.longlong[::1]
     comp_line_start: cython.longlong[::1]
     comp_pass_start: cython.longlong[::1]
+    comp_line_of: cython.longlong[::1]
+    comp_dirty: cython.longlong[::1]
+    inner_at: cython.longlong[::1]
     original: cython.short[::1]
     offsets: cython.longlong[::1]
     lengths: cython.longlong[::1]
@@ -226,6 +229,10 @@ class ClearCore:
         self.colbits = zeros("Q", depth * W)
         self.inner = array("q", inner)
         self.n_inner = len(inner)
+        inner_at = array("q", [-1]) * N
+        for i, c in enumerate(inner):
+            inner_at[c] = i
+        self.inner_at = inner_at
         self.offsets = offsets
         self.lengths = lengths
         self.keys = zeros("Q", depth * 2 * words)
@@ -268,6 +275,13 @@ class ClearCore:
         self.comp_line_start = array("q", line_start)
         self.comp_pass_start = array("q", pass_start)
         self.n_passes = len(pass_start) - 1
+        line_of = array("q", [-1]) * (max(self.n_passes, 1) * self.N)
+        for p in range(self.n_passes):
+            for ln in range(pass_start[p], pass_start[p + 1]):
+                for k in range(line_start[ln], line_start[ln + 1]):
+                    line_of[p * self.N + flat[k]] = ln
+        self.comp_line_of = line_of
+        self.comp_dirty = zeros("q", max(len(line_start) - 1, 1))
 
     def _lay_lines(self, grid: list[int], line_cells: list[list[int]]) -> None:
         """Each line's cells, each cell's line, and each line's original tiles packed;
@@ -562,6 +576,82 @@ class ClearCore:
                             write += 1
             if self.n_passes < 2:
                 break
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.locals(p=cython.longlong, ln=cython.longlong)
+    def _dirty(self, c: cython.longlong, skip: cython.longlong) -> cython.longlong:
+        """Mark the lines through cell c of every pass but ``skip`` to be slid again; how
+        many were not marked before."""
+        n: cython.longlong = 0
+        for p in range(self.n_passes):
+            ln = self.comp_line_of[p * self.N + c]
+            if p != skip and ln >= 0 and self.comp_dirty[ln] == 0:
+                self.comp_dirty[ln] = 1
+                n += 1
+        return n
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.locals(i=cython.longlong, w=cython.longlong, sh=cython.longlong)
+    def _set_byte(
+        self, key: cython.longlong, c: cython.longlong, v: cython.longlong
+    ) -> cython.void:
+        """Set cell c's byte of the key at ``keys[key:]`` (``_pack_board``'s layout)."""
+        i = self.inner_at[c]
+        w = key + (i >> 3)
+        sh = 8 * (i & 7)
+        self.keys[w] = (self.keys[w] & ~((cython.cast(cython.ulonglong, 0xFF) << sh) & M64)) | (
+            cython.cast(cython.ulonglong, v & 0xFF) << sh
+        )
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.locals(
+        pending=cython.longlong,
+        p=cython.longlong,
+        ln=cython.longlong,
+        k=cython.longlong,
+        write=cython.longlong,
+        c=cython.longlong,
+        to=cython.longlong,
+        v=cython.longlong,
+        gd=cython.longlong,
+    )
+    def _settle_move(
+        self, d: cython.longlong, a: cython.longlong, b: cython.longlong, key: cython.longlong
+    ) -> cython.void:
+        """``_settle_all`` at level d after the tiles at a and b went from a settled board,
+        keeping the key at ``keys[key:]`` up to date.  The same board: on a settled board
+        every line of every pass is packed, and a line's tiles move only when a cell of
+        it changed since the line was last packed, so only the lines through a, b and the
+        cells the slides changed are slid again (packing a packed line moves nothing), in
+        the order of the passes."""
+        gd = d * self.N
+        self._set_byte(key, a, 0)
+        self._set_byte(key, b, 0)
+        pending = self._dirty(a, -1) + self._dirty(b, -1)
+        p = 0
+        while pending > 0:
+            for ln in range(self.comp_pass_start[p], self.comp_pass_start[p + 1]):
+                if self.comp_dirty[ln] == 0:
+                    continue
+                self.comp_dirty[ln] = 0
+                pending -= 1
+                write = self.comp_line_start[ln]
+                for k in range(self.comp_line_start[ln], self.comp_line_start[ln + 1]):
+                    c = self.comp_cells[k]
+                    v = self.grids[gd + c]
+                    if v != 0:
+                        if k != write:
+                            to = self.comp_cells[write]
+                            self._put(d, to, v)
+                            self._put(d, c, 0)
+                            self._set_byte(key, to, v)
+                            self._set_byte(key, c, 0)
+                            pending += self._dirty(to, p) + self._dirty(c, p)
+                        write += 1
+            p = (p + 1) % self.n_passes
 
     # --- the reductions -------------------------------------------------------------------
 
@@ -1171,7 +1261,13 @@ class ClearCore:
 
     @cython.cfunc
     @cython.nogil
-    @cython.locals(h=cython.ulonglong, nd=cython.longlong)
+    @cython.locals(
+        h=cython.ulonglong,
+        nd=cython.longlong,
+        src=cython.longlong,
+        dst=cython.longlong,
+        w=cython.longlong,
+    )
     def _try_settled(
         self, d: cython.longlong, a: cython.longlong, b: cython.longlong
     ) -> cython.bint:
@@ -1179,8 +1275,12 @@ class ClearCore:
         d + 1, then looked up."""
         nd = d + 1
         self._remove(d, a, b)
-        self._settle_all(nd)
-        h = self._pack_board(nd, 0)
+        src = (2 * d + 1) * self.words
+        dst = 2 * nd * self.words
+        for w in range(self.words):
+            self.keys[dst + w] = self.keys[src + w]
+        self._settle_move(nd, a, b, dst)
+        h = self._hash(dst)
         if self._known(2 * nd * self.words, h):
             self.hits += 1
             return False
