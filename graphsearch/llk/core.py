@@ -70,7 +70,7 @@ _ORDER_STILL = cython.declare(cython.int, 2)
 _ORDER_DRAWN = cython.declare(cython.int, 3)
 TABLE_ENTRIES = 1 << 22  # positions remembered; on a 16 x 9 board 64 bytes each: 256 MB
 TABLE_START = 1 << 14  # the table starts this small and doubles when full
-TABLE_BYTES = 1 << 28  # at most 256 MB on any board
+TABLE_BYTES = 1 << 29  # the table's slots: at most 512 MB on any board (768 MB as it doubles)
 ONE = cython.declare(cython.ulonglong, 1)
 M64 = cython.declare(cython.ulonglong, (1 << 64) - 1)
 SEED = cython.declare(cython.ulonglong, 0x9E3779B97F4A7C15)
@@ -90,6 +90,26 @@ def _between(i: cython.longlong, j: cython.longlong) -> cython.ulonglong:
     lo = min(i, j)
     hi = max(i, j)
     return ((ONE << hi) - ONE) & ~((ONE << (lo + 1)) - ONE) & M64
+
+
+@cython.cfunc
+@cython.nogil
+@cython.locals(w=cython.longlong, s=cython.longlong, mask=cython.ulonglong)
+def _set_bits(
+    keys: cython.ulonglong[::1],
+    at: cython.longlong,
+    offset: cython.longlong,
+    length: cython.longlong,
+    value: cython.ulonglong,
+) -> cython.void:
+    """Set the ``length`` bits (at most 64) at bit ``offset`` of the bit string at
+    ``keys[at:]`` (bit i of word w is bit 64 w + i) to ``value``."""
+    w = at + (offset >> 6)
+    s = offset & 63
+    mask = M64 if length >= 64 else (ONE << length) - ONE
+    keys[w] = (keys[w] & ~((mask << s) & M64)) | ((value << s) & M64)
+    if s != 0 and s + length > 64:
+        keys[w + 1] = (keys[w + 1] & ~(mask >> (64 - s))) | (value >> (64 - s))
 
 
 @cython.cclass
@@ -116,6 +136,8 @@ class ClearCore:
     n_passes: cython.longlong
     most: cython.longlong
     n_inner: cython.longlong
+    cell_bits: cython.longlong
+    field_low: cython.ulonglong
     alone_work: cython.longlong
     # where the search stands
     depth: cython.longlong
@@ -144,7 +166,7 @@ class ClearCore:
     comp_pass_start: cython.longlong[::1]
     comp_line_of: cython.longlong[::1]
     comp_dirty: cython.longlong[::1]
-    inner_at: cython.longlong[::1]
+    cell_at: cython.longlong[::1]
     original: cython.short[::1]
     offsets: cython.longlong[::1]
     lengths: cython.longlong[::1]
@@ -186,7 +208,8 @@ class ClearCore:
 
         In a mode of fixed lines a position's key is each line as a subsequence of its
         original tiles, found for a move from its parent's; in ``outward`` and ``inward`` it
-        is the inner board, a byte a cell, found once the move is made and settled."""
+        is the inner board, each cell's type in as few bits as the types need, found as the
+        move is made and settled."""
         N = len(grid)
         inner = sorted(c for line in line_cells for c in line)
         tiles = sum(1 for c in inner if grid[c] > 0)
@@ -211,7 +234,12 @@ class ClearCore:
         self._lay_lines(grid, line_cells)
         lengths = array("q", [len(line) for line in line_cells])
         offsets = array("q", [sum(lengths[:i]) for i in range(L)])
-        words = (8 * len(inner) + 63) // 64 if composite else (sum(lengths) + 63) // 64
+        # outward and inward: each cell's type in cell_bits bits, as many cells to a word as
+        # fit whole (field_low: the lowest bit of each)
+        self.cell_bits = bits = max(1, types.bit_length())
+        per_word = 64 // bits
+        self.field_low = sum(1 << (bits * f) for f in range(per_word))
+        words = (len(inner) + per_word - 1) // per_word if composite else (sum(lengths) + 63) // 64
         self.words = words
         copies = [0] * (types + 1)
         for c in inner:
@@ -229,10 +257,10 @@ class ClearCore:
         self.colbits = zeros("Q", depth * W)
         self.inner = array("q", inner)
         self.n_inner = len(inner)
-        inner_at = array("q", [-1]) * N
+        cell_at = array("q", [-1]) * N  # where each cell's field starts in a key
         for i, c in enumerate(inner):
-            inner_at[c] = i
-        self.inner_at = inner_at
+            cell_at[c] = i // per_word * 64 + i % per_word * bits
+        self.cell_at = cell_at
         self.offsets = offsets
         self.lengths = lengths
         self.keys = zeros("Q", depth * 2 * words)
@@ -246,7 +274,8 @@ class ClearCore:
         self.cells = zeros("q", (types + 1) * self.MS)
         self.scratch = zeros("q", (most + 1) * 6)
         self.control = array("q", [0, -1])
-        self.most = max(2, min(entries, TABLE_BYTES // (16 * words + 16)))
+        largest = 1 << (TABLE_BYTES // (8 * (words + 1))).bit_length() - 1  # slots that fit
+        self.most = max(2, min(entries, largest // 2))
         self.slots = _slots_for(min(self.most, TABLE_START))
         self.table = zeros("Q", self.slots * (words + 1))
         self.depth = -1
@@ -593,16 +622,16 @@ class ClearCore:
 
     @cython.cfunc
     @cython.nogil
-    @cython.locals(i=cython.longlong, w=cython.longlong, sh=cython.longlong)
-    def _set_byte(
+    def _set_cell(
         self, key: cython.longlong, c: cython.longlong, v: cython.longlong
     ) -> cython.void:
-        """Set cell c's byte of the key at ``keys[key:]`` (``_pack_board``'s layout)."""
-        i = self.inner_at[c]
-        w = key + (i >> 3)
-        sh = 8 * (i & 7)
-        self.keys[w] = (self.keys[w] & ~((cython.cast(cython.ulonglong, 0xFF) << sh) & M64)) | (
-            cython.cast(cython.ulonglong, v & 0xFF) << sh
+        """Set cell c's type in the key at ``keys[key:]`` (``_pack_board``'s layout)."""
+        _set_bits(
+            self.keys,
+            key,
+            self.cell_at[c],
+            self.cell_bits,
+            cython.cast(cython.ulonglong, v),
         )
 
     @cython.cfunc
@@ -628,8 +657,8 @@ class ClearCore:
         cells the slides changed are slid again (packing a packed line moves nothing), in
         the order of the passes."""
         gd = d * self.N
-        self._set_byte(key, a, 0)
-        self._set_byte(key, b, 0)
+        self._set_cell(key, a, 0)
+        self._set_cell(key, b, 0)
         pending = self._dirty(a, -1) + self._dirty(b, -1)
         p = 0
         while pending > 0:
@@ -647,8 +676,8 @@ class ClearCore:
                             to = self.comp_cells[write]
                             self._put(d, to, v)
                             self._put(d, c, 0)
-                            self._set_byte(key, to, v)
-                            self._set_byte(key, c, 0)
+                            self._set_cell(key, to, v)
+                            self._set_cell(key, c, 0)
                             pending += self._dirty(to, p) + self._dirty(c, p)
                         write += 1
             p = (p + 1) % self.n_passes
@@ -855,20 +884,13 @@ class ClearCore:
 
     @cython.cfunc
     @cython.nogil
-    @cython.locals(o=cython.longlong, w=cython.longlong, s=cython.longlong, mask=cython.ulonglong)
     def _set_line(
         self, key: cython.longlong, line: cython.longlong, part: cython.ulonglong
     ) -> cython.void:
         """Set one line's part of the key at ``keys[key:]``, a bit string with each line at
         its offset: a move changes one or two lines, so a key is its parent's with those
         set again."""
-        o = self.offsets[line]
-        w = key + (o >> 6)
-        s = o & 63
-        mask = M64 if self.lengths[line] >= 64 else (ONE << self.lengths[line]) - ONE
-        self.keys[w] = (self.keys[w] & ~((mask << s) & M64)) | ((part << s) & M64)
-        if s != 0 and s + self.lengths[line] > 64:
-            self.keys[w + 1] = (self.keys[w + 1] & ~(mask >> (64 - s))) | (part >> (64 - s))
+        _set_bits(self.keys, key, self.offsets[line], self.lengths[line], part)
 
     @cython.cfunc
     @cython.nogil
@@ -904,15 +926,15 @@ class ClearCore:
         v=cython.ulonglong,
     )
     def _pack_board(self, d: cython.longlong, which: cython.longlong) -> cython.ulonglong:
-        """``outward`` and ``inward``: the inner board of level d, a byte a cell, into its
-        key ``which``; its hash."""
+        """``outward`` and ``inward``: the inner board of level d, each cell's type in
+        ``cell_bits`` bits (0: empty), into its key ``which``; its hash."""
         key = (d * 2 + which) * self.words
         gd = d * self.N
         for w in range(self.words):
             self.keys[key + w] = 0
         for i in range(self.n_inner):
-            v = cython.cast(cython.ulonglong, self.grids[gd + self.inner[i]] & 0xFF)
-            self.keys[key + (i >> 3)] |= v << (8 * (i & 7))
+            v = cython.cast(cython.ulonglong, self.grids[gd + self.inner[i]])
+            _set_bits(self.keys, key, self.cell_at[self.inner[i]], self.cell_bits, v)
         return self._hash(key)
 
     @cython.cfunc
@@ -992,22 +1014,28 @@ class ClearCore:
                 self._place(old, s * S)
 
     @cython.cfunc
-    @cython.locals(w=cython.longlong, n=cython.longlong, x=cython.ulonglong, b=cython.longlong)
+    @cython.locals(
+        w=cython.longlong,
+        n=cython.longlong,
+        x=cython.ulonglong,
+        y=cython.ulonglong,
+        i=cython.longlong,
+    )
     def _tiles(self, table: cython.ulonglong[::1], at: cython.longlong) -> cython.longlong:
         """The tiles left in the position of the key at ``table[at:]``: its bits set (in
-        ``outward`` and ``inward``, its bytes that are not 0)."""
+        ``outward`` and ``inward``, its cells' fields that are not 0)."""
         n = 0
-        for w in range(self.words):
+        for w in range(self.words):  # the bits set, eight at a time
             x = table[at + w]
-            if self.composite:
-                for b in range(8):
-                    if (x >> (8 * b)) & 0xFF:
-                        n += 1
-            else:  # the bits set, eight at a time
-                x = x - ((x >> 1) & ODD)
-                x = (x & PAIRS) + ((x >> 2) & PAIRS)
-                x = (x + (x >> 4)) & NIBBLES
-                n += cython.cast(cython.longlong, ((x * BYTES) & M64) >> 56)
+            if self.composite:  # a cell's field not 0: its lowest bit, or-ed with the rest
+                y = x
+                for i in range(1, self.cell_bits):
+                    y |= x >> i
+                x = y & self.field_low
+            x = x - ((x >> 1) & ODD)
+            x = (x & PAIRS) + ((x >> 2) & PAIRS)
+            x = (x + (x >> 4)) & NIBBLES
+            n += cython.cast(cython.longlong, ((x * BYTES) & M64) >> 56)
         return n
 
     @cython.locals(

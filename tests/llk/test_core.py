@@ -155,9 +155,11 @@ def test_node_budget_and_small_table():
     rng = random.Random(8)
     verdicts: dict[object, int] = {"yes": 0, "no": 0}
     for k in range(40):
-        gravity = "inward" if k % 4 == 3 else "down"  # inward: keys of a byte a cell
-        board = deal(4, 6, 10, 2, rng)
-        pos = Position(settle(board, gravity), outside=False, gravity=gravity)
+        # inward: keys of a field a cell (16 types: 5 bits, 12 to a word), with the ring
+        gravity = "inward" if k % 4 == 3 else "down"
+        outside = gravity == "inward"
+        board = deal(4, 8, 16, 2, rng) if outside else deal(4, 6, 10, 2, rng)
+        pos = Position(settle(board, gravity), outside=outside, gravity=gravity)
         found = []
         for module, entries in ((core, core.TABLE_ENTRIES), (core, 4), (PURE, 4)):
             search = clearing.core_search(pos, module=module, entries=entries)
@@ -166,7 +168,9 @@ def test_node_budget_and_small_table():
             found.append((status, search.clearing() if status == core.FOUND else None))
         assert found[0] == found[1] == found[2]
         verdict = "yes" if found[0][0] == core.FOUND else "no"
-        assert (verdict == "yes") == clearing_dfs.solve(board, gravity=gravity).clearable
+        assert (verdict == "yes") == clearing_dfs.solve(
+            board, outside=outside, gravity=gravity
+        ).clearable
         verdicts[verdict] += 1
         verdicts[gravity, verdict] = verdicts.get((gravity, verdict), 0) + 1
     assert min(verdicts["yes"], verdicts["no"], verdicts.get(("inward", "no"), 0)) >= 5, verdicts
