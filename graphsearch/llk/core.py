@@ -608,11 +608,11 @@ class ClearCore:
 
     @cython.cfunc
     @cython.nogil
-    @cython.locals(p=cython.longlong, ln=cython.longlong)
+    @cython.locals(p=cython.longlong, ln=cython.longlong, n=cython.longlong)
     def _dirty(self, c: cython.longlong, skip: cython.longlong) -> cython.longlong:
         """Mark the lines through cell c of every pass but ``skip`` to be slid again; how
         many were not marked before."""
-        n: cython.longlong = 0
+        n = 0
         for p in range(self.n_passes):
             ln = self.comp_line_of[p * self.N + c]
             if p != skip and ln >= 0 and self.comp_dirty[ln] == 0:
