@@ -4,7 +4,6 @@ input, writing the output, and every option that more than one command takes."""
 from __future__ import annotations
 
 import functools
-import json
 import re
 import sys
 import time
@@ -295,6 +294,7 @@ def time_limit_option(
 
 def to_json(obj: object) -> str:
     """Indented JSON with every array of plain numbers kept on one line."""
+    import json  # here: most runs print no JSON, and importing it costs start-up
 
     def flatten(match: re.Match[str]) -> str:
         return "[" + ", ".join(part.strip() for part in match.group(1).split(",")) + "]"
@@ -339,6 +339,8 @@ def emit_stream(chunks: Iterable[str], output: str | None) -> None:
 
 def json_list_stream(head: dict[str, object], key: str, items: Iterable[object]) -> Iterator[str]:
     """``to_json({**head, key: list(items)})`` piece by piece, an item at a time."""
+    import json
+
     marker = "\u0000"
     text = to_json({**head, key: [marker]})
     before, after = text.split(json.dumps(marker))
