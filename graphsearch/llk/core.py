@@ -274,7 +274,7 @@ class ClearCore:
         self.cells = zeros("q", (types + 1) * self.MS)
         self.scratch = zeros("q", (most + 1) * 6)
         self.control = array("q", [0, -1])
-        largest = 1 << (TABLE_BYTES // (8 * (words + 1))).bit_length() - 1  # slots that fit
+        largest = 1 << ((TABLE_BYTES // (8 * (words + 1))).bit_length() - 1)  # slots that fit
         self.most = max(2, min(entries, largest // 2))
         self.slots = _slots_for(min(self.most, TABLE_START))
         self.table = zeros("Q", self.slots * (words + 1))
@@ -574,37 +574,14 @@ class ClearCore:
 
     @cython.cfunc
     @cython.nogil
-    @cython.locals(
-        moved=cython.bint,
-        p=cython.longlong,
-        ln=cython.longlong,
-        k=cython.longlong,
-        write=cython.longlong,
-        c=cython.longlong,
-        v=cython.longlong,
-        gd=cython.longlong,
-    )
+    @cython.locals(ln=cython.longlong)
     def _settle_all(self, d: cython.longlong) -> cython.void:
         """``outward`` and ``inward``: the mode's passes in turn, each line's tiles slid to
-        its start, again until no tile moves (``game.settle``)."""
-        gd = d * self.N
-        moved = True
-        while moved:
-            moved = False
-            for p in range(self.n_passes):
-                for ln in range(self.comp_pass_start[p], self.comp_pass_start[p + 1]):
-                    write = self.comp_line_start[ln]
-                    for k in range(self.comp_line_start[ln], self.comp_line_start[ln + 1]):
-                        c = self.comp_cells[k]
-                        v = self.grids[gd + c]
-                        if v != 0:
-                            if k != write:
-                                self._put(d, self.comp_cells[write], v)
-                                self._put(d, c, 0)
-                                moved = True
-                            write += 1
-            if self.n_passes < 2:
-                break
+        its start, again until no tile moves (``game.settle``): ``_slide_marked`` with
+        every line marked."""
+        for ln in range(self.comp_pass_start[self.n_passes]):
+            self.comp_dirty[ln] = 1
+        self._slide_marked(d, -1, self.comp_pass_start[self.n_passes])
 
     @cython.cfunc
     @cython.nogil
@@ -636,8 +613,19 @@ class ClearCore:
 
     @cython.cfunc
     @cython.nogil
+    def _settle_move(
+        self, d: cython.longlong, a: cython.longlong, b: cython.longlong, key: cython.longlong
+    ) -> cython.void:
+        """``_settle_all`` at level d after the tiles at a and b went from a settled board,
+        keeping the key at ``keys[key:]`` up to date.  The same board: on a settled board
+        every line of every pass is packed, so only the lines through a and b are marked."""
+        self._set_cell(key, a, 0)
+        self._set_cell(key, b, 0)
+        self._slide_marked(d, key, self._dirty(a, -1) + self._dirty(b, -1))
+
+    @cython.cfunc
+    @cython.nogil
     @cython.locals(
-        pending=cython.longlong,
         p=cython.longlong,
         ln=cython.longlong,
         k=cython.longlong,
@@ -647,19 +635,16 @@ class ClearCore:
         v=cython.longlong,
         gd=cython.longlong,
     )
-    def _settle_move(
-        self, d: cython.longlong, a: cython.longlong, b: cython.longlong, key: cython.longlong
+    def _slide_marked(
+        self, d: cython.longlong, key: cython.longlong, pending: cython.longlong
     ) -> cython.void:
-        """``_settle_all`` at level d after the tiles at a and b went from a settled board,
-        keeping the key at ``keys[key:]`` up to date.  The same board: on a settled board
-        every line of every pass is packed, and a line's tiles move only when a cell of
-        it changed since the line was last packed, so only the lines through a, b and the
-        cells the slides changed are slid again (packing a packed line moves nothing), in
-        the order of the passes."""
+        """Slide the ``pending`` marked lines of level d to their starts, the passes taking
+        turns, each slide marking the other passes' lines through the cells it changed,
+        until no line is marked; with ``key`` >= 0, the key at ``keys[key:]`` kept up to
+        date.  A line's tiles move only when a cell of it changed since the line was last
+        packed, and packing a packed line moves nothing, so when every line left unmarked
+        is packed this is the board that sweeping every line until no tile moves gives."""
         gd = d * self.N
-        self._set_cell(key, a, 0)
-        self._set_cell(key, b, 0)
-        pending = self._dirty(a, -1) + self._dirty(b, -1)
         p = 0
         while pending > 0:
             for ln in range(self.comp_pass_start[p], self.comp_pass_start[p + 1]):
@@ -676,8 +661,9 @@ class ClearCore:
                             to = self.comp_cells[write]
                             self._put(d, to, v)
                             self._put(d, c, 0)
-                            self._set_cell(key, to, v)
-                            self._set_cell(key, c, 0)
+                            if key >= 0:
+                                self._set_cell(key, to, v)
+                                self._set_cell(key, c, 0)
                             pending += self._dirty(to, p) + self._dirty(c, p)
                         write += 1
             p = (p + 1) % self.n_passes
