@@ -38,6 +38,17 @@ def test_full_kshisen_boards_built_backwards_replay(gravity, outside):
     assert clears(item.board, item.clearing, outside=outside, gravity=gravity)
 
 
+@pytest.mark.parametrize("gravity", ["inward", "left-right-center"])
+def test_sampled_boards_of_a_classic_size_in_a_mode_of_the_move_search(gravity):
+    """Clearing a 12 x 7 board takes the move search at least 42 positions: a budget of
+    the pairing search's branchings would pass no deal."""
+    rules = {"outside": True, "gravity": gravity}
+    made = list(generate_boards(7, 12, types=21, seed=3, count=2, method="sampling", **rules))
+    for item in made:
+        assert np.count_nonzero(item.board) == 84
+        assert clears(item.board, item.clearing, **rules)
+
+
 def test_greedy_fails_and_min_nodes_filters():
     rules = {"outside": True}
     for item in generate_boards(4, 6, types=6, seed=3, count=3, greedy_fails=True, **rules):
