@@ -11,7 +11,10 @@ search runs without the GIL, so the race without gravity runs it in a thread.
 The reductions (a type whose tiles all lie on top and that clears itself goes at once;
 without gravity, any type that clears itself) and the move orders are argued sound in
 ``clearing``; a table of positions proven dead.  Links of two turns are tested on row and
-column words at once, others by flooding rows of bits a turn at a time.  The board is the
+column words at once, others by flooding rows of bits a turn at a time.  In the modes of
+fixed lines, with at most two turns, a position's moves are found from its parent's: only
+the types whose links a move can have changed are listed again (``_moves_after`` argues
+which).  The board is the
 padded grid of ``position.Position`` (walls -1, empty 0, types 1..T < 255).
 
 The table of dead positions is exact and small: a key is one bit per cell of the inner
@@ -155,6 +158,9 @@ class ClearCore:
     hits: cython.longlong
     forced_moves: cython.longlong
     changed: cython.bint  # the first level was played on or loaded: a board, no search
+    follow: cython.bint  # a position's moves are found from its parent's (``_moves_after``)
+    checking: cython.bint  # ``check_moves``
+    mismatches: cython.longlong
     # the board's geometry
     grids: cython.short[::1]
     rowbits: cython.ulonglong[::1]
@@ -186,6 +192,8 @@ class ClearCore:
     cells: cython.longlong[::1]
     scratch: cython.longlong[::1]
     reach: cython.ulonglong[::1]
+    dirty: cython.longlong[::1]
+    vac: cython.longlong[::1]
     table: cython.ulonglong[::1]
     control: cython.longlong[::1]
 
@@ -276,6 +284,11 @@ class ClearCore:
         self.count = zeros("q", types + 1)
         self.cells = zeros("q", (types + 1) * self.MS)
         self.scratch = zeros("q", (most + 1) * 6)
+        self.dirty = zeros("q", types + 1)
+        self.vac = zeros("q", tiles + 2)
+        self.follow = not composite and self.turns <= 2
+        self.checking = False
+        self.mismatches = 0
         self.control = array("q", [0, -1])
         largest = 1 << ((TABLE_BYTES // (8 * (words + 1))).bit_length() - 1)  # slots that fit
         self.most = max(2, min(entries, largest // 2))
@@ -1093,80 +1106,271 @@ class ClearCore:
 
     @cython.cfunc
     @cython.nogil
+    @cython.locals(m=cython.longlong, t=cython.longlong)
+    def _moves(self, d: cython.longlong, out: cython.longlong) -> cython.longlong:
+        """The moves at level d, every linked pair, into ``moves[out:]`` sorted by ``_key``
+        (ties by the pair's cells); their number."""
+        m = 0
+        for t in range(1, self.T + 1):
+            if self.count[t] >= 2:
+                m = self._type_moves(d, t, out, m)
+        return m
+
+    @cython.cfunc
+    @cython.nogil
     @cython.locals(
-        T=cython.longlong,
-        m=cython.longlong,
-        most=cython.longlong,
         size=cython.longlong,
-        t=cython.longlong,
+        at=cython.longlong,
+        gd=cython.longlong,
         i=cython.longlong,
         j=cython.longlong,
         a=cython.longlong,
         b=cython.longlong,
         dist=cython.longlong,
-        key=cython.longlong,
-        k=cython.longlong,
-        out=cython.longlong,
+    )
+    def _type_moves(
+        self, d: cython.longlong, t: cython.longlong, out: cython.longlong, m: cython.longlong
+    ) -> cython.longlong:
+        """Add the linked pairs of type t at level d to the m moves at ``moves[out:]``;
+        their number after.  Column 5 of ``scratch``: which tiles of the type have an
+        empty neighbour (tested once a tile, not a pair)."""
+        gd = d * self.N
+        size = self.count[t]
+        at = t * self.MS
+        for i in range(size):
+            self.scratch[i * 6 + 5] = self._open(gd, self.cells[at + i])
+        for i in range(size):
+            for j in range(i + 1, size):
+                a = self.cells[at + i]
+                b = self.cells[at + j]
+                dist = abs(a - b)
+                if (
+                    dist != 1
+                    and dist != self.W
+                    and not (self.scratch[i * 6 + 5] and self.scratch[j * 6 + 5])
+                ):
+                    continue
+                if self._linked(d, a, b):
+                    m = self._insert(out, m, a, b, self._key(gd, t, a, b))
+        return m
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.locals(h=cython.ulonglong, size=cython.longlong, key=cython.longlong)
+    def _key(
+        self, gd: cython.longlong, t: cython.longlong, a: cython.longlong, b: cython.longlong
+    ) -> cython.longlong:
+        """Where the move (a, b) of type t goes in the search's ``order`` (then by type):
+        ``ORDER_SHIFT``: types with the fewest tiles first, then the pairs that move the
+        most tiles first; ``ORDER_STILL``: the same with the pairs that move the fewest
+        tiles first; ``ORDER_TYPES``: type by type; ``ORDER_DRAWN``: types with the fewest
+        tiles first, then the pairs in an order drawn from ``seed`` (a hash of the pair's
+        cells and the seed)."""
+        size = self.count[t]
+        if self.order == _ORDER_TYPES:
+            key = t
+        elif self.order == _ORDER_DRAWN:
+            h = (a * 64 + b + self.seed * 4099) * MIX & M64
+            key = size * 4096 + cython.cast(cython.longlong, (h >> 40) & 4095)
+        elif self.order == _ORDER_STILL:
+            key = size * 4096 + self._beyond(gd, a) + self._beyond(gd, b)
+        else:
+            key = size * 4096 - self._beyond(gd, a) - self._beyond(gd, b)
+        return key * 256 + t
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.locals(k=cython.longlong, at=cython.longlong)
+    def _insert(
+        self,
+        out: cython.longlong,
+        m: cython.longlong,
+        a: cython.longlong,
+        b: cython.longlong,
+        key: cython.longlong,
+    ) -> cython.longlong:
+        """Insert the move (a, b) into the m moves at ``moves[out:]``, sorted by key, then
+        by cells; m + 1."""
+        k = m
+        while k > 0:
+            at = out + 3 * (k - 1)
+            if self.moves[at + 2] < key or (
+                self.moves[at + 2] == key
+                and (self.moves[at] < a or (self.moves[at] == a and self.moves[at + 1] < b))
+            ):
+                break
+            self.moves[at + 3] = self.moves[at]
+            self.moves[at + 4] = self.moves[at + 1]
+            self.moves[at + 5] = self.moves[at + 2]
+            k -= 1
+        self.moves[out + 3 * k] = a
+        self.moves[out + 3 * k + 1] = b
+        self.moves[out + 3 * k + 2] = key
+        return m + 1
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.locals(
+        p=cython.longlong,
+        gp=cython.longlong,
         gd=cython.longlong,
         at=cython.longlong,
-        h=cython.ulonglong,
+        a=cython.longlong,
+        b=cython.longlong,
+        t=cython.longlong,
+        k=cython.longlong,
+        nv=cython.longlong,
+        m=cython.longlong,
+        x=cython.longlong,
+        y=cython.longlong,
     )
-    def _moves(self, d: cython.longlong) -> cython.longlong:
-        """The moves at level d: every linked pair, in the search's ``order``:
-        ``ORDER_SHIFT``: types with the fewest tiles first, then the pairs
-        that move the most tiles first (ties by type, then pairs in row-major order);
-        ``ORDER_STILL``: the same with the pairs that move the fewest tiles first;
-        ``ORDER_TYPES``: type by type, pairs in row-major order; ``ORDER_DRAWN``: types
-        with the fewest tiles first, then the pairs in an order drawn from ``seed`` (a hash
-        of the pair's cells and the seed).  Each move is (a, b, the
-        order's key); column 5 of ``scratch``: which tiles of a type have an empty
-        neighbour (tested once a tile, not a pair)."""
-        T = self.T
+    def _moves_after(
+        self, d: cython.longlong, before: cython.longlong, length: cython.longlong
+    ) -> cython.longlong:
+        """The moves at level d >= 1 (the list ``_moves`` makes) from level d - 1's, in a
+        mode of fixed lines with links of at most two turns; ``path[before:length]``: the
+        moves the reductions made at level d.
+
+        Sound: from level d - 1 to level d tiles were removed and the tiles beyond each
+        removed tile slid one cell along its line, so every cell that holds a tile at
+        level d held one before, and the only cells emptied are the last cells of the
+        lines that lost tiles (the reductions' tiles, on top, leave their own).  So a
+        pair of tiles that did not move and whose type lost none keeps its link, and
+        gains one only along a path through an emptied cell v.  A path of at most two
+        turns is at most three straight pieces; the piece through v runs along v's row or
+        column, so either one of the tiles is the first tile seen from v along that
+        row or column, or it is the middle piece, and then both tiles are the first tiles
+        seen, across it, from cells of the empty stretch of v's row or column.  The types
+        of those tiles, of the tiles that moved, and of the move's own are listed
+        afresh; every other type keeps its moves, with their keys found again (a line
+        that lost tiles moves fewer beyond its tiles)."""
+        p = d - 1
+        gp = p * self.N
         gd = d * self.N
-        out = d * self.P * 3
+        at = (p * self.P + self.mnext[p] - 1) * 3
+        a = self.moves[at]
+        b = self.moves[at + 1]
+        for t in range(self.T + 1):
+            self.dirty[t] = 0
+        self.dirty[self.grids[gp + a]] = 1
+        if self.gravity_on:
+            nv = self._fallen(gp, a, b)
+        else:
+            self.vac[0] = a
+            self.vac[1] = b
+            nv = 2
+        for k in range(before, length):
+            self.vac[nv] = self.path[2 * k]
+            self.vac[nv + 1] = self.path[2 * k + 1]
+            nv += 2
+        for k in range(nv):
+            self._seen(gd, self.vac[k])
         m = 0
-        most = 0
-        for t in range(1, T + 1):
-            most = max(most, self.count[t])
-        for size in range(1, most + 1):
-            for t in range(1, T + 1):
-                if self.count[t] != size:
-                    continue
-                at = t * self.MS
-                for i in range(size):
-                    self.scratch[i * 6 + 5] = self._open(gd, self.cells[at + i])
-                for i in range(size):
-                    for j in range(i + 1, size):
-                        a = self.cells[at + i]
-                        b = self.cells[at + j]
-                        dist = abs(a - b)
-                        if (
-                            dist != 1
-                            and dist != self.W
-                            and not (self.scratch[i * 6 + 5] and self.scratch[j * 6 + 5])
-                        ):
-                            continue
-                        if self._linked(d, a, b):
-                            if self.order == _ORDER_TYPES:
-                                key = t
-                            elif self.order == _ORDER_DRAWN:
-                                h = (a * 64 + b + self.seed * 4099) * MIX & M64
-                                key = size * 4096 + cython.cast(cython.longlong, (h >> 40) & 4095)
-                            elif self.order == _ORDER_STILL:
-                                key = size * 4096 + self._beyond(gd, a) + self._beyond(gd, b)
-                            else:
-                                key = size * 4096 - self._beyond(gd, a) - self._beyond(gd, b)
-                            k = m  # insertion: the list stays sorted by key, stable
-                            while k > 0 and self.moves[out + 3 * (k - 1) + 2] > key:
-                                self.moves[out + 3 * k] = self.moves[out + 3 * (k - 1)]
-                                self.moves[out + 3 * k + 1] = self.moves[out + 3 * (k - 1) + 1]
-                                self.moves[out + 3 * k + 2] = self.moves[out + 3 * (k - 1) + 2]
-                                k -= 1
-                            self.moves[out + 3 * k] = a
-                            self.moves[out + 3 * k + 1] = b
-                            self.moves[out + 3 * k + 2] = key
-                            m += 1
+        at = p * self.P * 3
+        for k in range(self.mcount[p]):
+            x = self.moves[at + 3 * k]
+            y = self.moves[at + 3 * k + 1]
+            t = self.grids[gp + x]
+            if self.dirty[t] == 0 and self.count[t] > 0:
+                m = self._insert(d * self.P * 3, m, x, y, self._key(gd, t, x, y))
+        for t in range(1, self.T + 1):
+            if self.dirty[t] != 0 and self.count[t] >= 2:
+                m = self._type_moves(d, t, d * self.P * 3, m)
         return m
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.locals(
+        c=cython.longlong, lo=cython.longlong, last=cython.longlong, prev=cython.longlong
+    )
+    def _fallen(
+        self, gp: cython.longlong, a: cython.longlong, b: cython.longlong
+    ) -> cython.longlong:
+        """With gravity, at level d - 1 (``grids[gp:]``), before a and b go: marks the
+        types of the tiles beyond them (those that slide), puts the cells left empty
+        after (each line's last) in ``vac``; their number, 2."""
+        if self.line_of[a] != self.line_of[b]:
+            self.vac[0] = self._last_beyond(gp, a)
+            self.vac[1] = self._last_beyond(gp, b)
+            return 2
+        c = self.beyond_of[a]  # one line: start from the tile nearer its start
+        while c >= 0 and c != b and self.grids[gp + c] > 0:
+            c = self.beyond_of[c]
+        lo = a if c == b else b
+        prev = -1
+        last = lo
+        c = self.beyond_of[lo]
+        while c >= 0 and self.grids[gp + c] > 0:
+            self.dirty[self.grids[gp + c]] = 1
+            prev = last
+            last = c
+            c = self.beyond_of[c]
+        self.vac[0] = last
+        self.vac[1] = prev
+        return 2
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.locals(c=cython.longlong, last=cython.longlong)
+    def _last_beyond(self, gp: cython.longlong, r: cython.longlong) -> cython.longlong:
+        """Marks the types of the tiles beyond r at ``grids[gp:]``; the last tile's cell
+        of r's line."""
+        last = r
+        c = self.beyond_of[r]
+        while c >= 0 and self.grids[gp + c] > 0:
+            self.dirty[self.grids[gp + c]] = 1
+            last = c
+            c = self.beyond_of[c]
+        return last
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.locals(W=cython.longlong, lo=cython.longlong, hi=cython.longlong, c=cython.longlong)
+    def _seen(self, gd: cython.longlong, v: cython.longlong) -> cython.void:
+        """Marks the types of the tiles at level d that can link anew through the empty
+        cell v (``_moves_after``): the first tiles seen across from each cell of v's empty
+        stretch of row and of column (v is in both, so these include the first tiles
+        seen from v along its row and its column)."""
+        W = self.W
+        lo = v
+        while self.grids[gd + lo - 1] == 0:
+            lo -= 1
+        hi = v
+        while self.grids[gd + hi + 1] == 0:
+            hi += 1
+        for c in range(lo, hi + 1):
+            self._mark(gd, self._first(gd, c, -W))
+            self._mark(gd, self._first(gd, c, W))
+        lo = v
+        while self.grids[gd + lo - W] == 0:
+            lo -= W
+        hi = v
+        while self.grids[gd + hi + W] == 0:
+            hi += W
+        c = lo
+        while c <= hi:
+            self._mark(gd, self._first(gd, c, -1))
+            self._mark(gd, self._first(gd, c, 1))
+            c += W
+
+    @cython.cfunc
+    @cython.nogil
+    def _first(
+        self, gd: cython.longlong, c: cython.longlong, step: cython.longlong
+    ) -> cython.longlong:
+        """The first cell from c (not c) in steps of ``step`` that is not empty (a tile
+        or a wall)."""
+        c += step
+        while self.grids[gd + c] == 0:
+            c += step
+        return c
+
+    @cython.cfunc
+    @cython.nogil
+    def _mark(self, gd: cython.longlong, c: cython.longlong) -> cython.void:
+        """Marks the type of the tile at c, if a tile."""
+        if self.grids[gd + c] > 0:
+            self.dirty[self.grids[gd + c]] = 1
 
     @cython.cfunc
     @cython.nogil
@@ -1205,9 +1409,30 @@ class ClearCore:
             self.hashed[2 * d + 1] = self.hashed[2 * d]
         self.nodes_done += 1
         self.base[d] = length
-        self.mcount[d] = self._moves(d)
+        if d > 0 and self.follow:
+            self.mcount[d] = self._moves_after(d, before, length)
+            if self.checking:
+                self._check_moves(d)
+        else:
+            self.mcount[d] = self._moves(d, d * self.P * 3)
         self.mnext[d] = 0
         return 1
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.locals(out=cython.longlong, m=cython.longlong, k=cython.longlong)
+    def _check_moves(self, d: cython.longlong) -> cython.void:
+        """``check_moves``: level d's moves listed afresh (into level d + 1's room) and
+        compared with those ``_moves_after`` found."""
+        out = (d + 1) * self.P * 3
+        m = self._moves(d, out)
+        if m != self.mcount[d]:
+            self.mismatches += 1
+            return
+        for k in range(3 * m):
+            if self.moves[out + k] != self.moves[d * self.P * 3 + k]:
+                self.mismatches += 1
+                return
 
     @cython.cfunc
     @cython.nogil
@@ -1417,7 +1642,7 @@ class ClearCore:
         if self.depth < 0 or self.status != _RUNNING:
             return
         self._collect(0)  # level 0 holds the first position as reduced
-        self.mcount[0] = self._moves(0)
+        self.mcount[0] = self._moves(0, 0)
         self.mnext[0] = 0
         self.path_len = self.base[0]
         self.depth = 0
@@ -1479,6 +1704,23 @@ class ClearCore:
     def table_slots(self) -> int:
         """The table's slots now."""
         return int(self.slots)
+
+    # --- for the tests ---------------------------------------------------------------------
+
+    def list_moves_afresh(self) -> None:
+        """List every position's moves from its board alone, not from its parent's (the
+        same lists, slower)."""
+        self.follow = False
+
+    def check_moves(self) -> None:
+        """Also list every position's moves afresh where they are found from its parent's,
+        and count the positions where the two lists differ (``mismatches``)."""
+        self.checking = True
+
+    def mismatched(self) -> int:
+        """The positions whose moves found from their parent's differed from those listed
+        afresh, since ``check_moves``."""
+        return int(self.mismatches)
 
 
 def _slots_for(entries: int) -> int:

@@ -16,7 +16,7 @@ from graphsearch import cores
 from graphsearch.budget import Budget
 from graphsearch.errors import SearchTimeout
 from graphsearch.llk import clearing, clearing_dfs, core
-from graphsearch.llk.game import ClearMove, clears, play, settle
+from graphsearch.llk.game import ClearMove, clears, play, settle, settled_rows
 from graphsearch.llk.generate import deal
 from graphsearch.llk.gravity import SIMPLE
 from graphsearch.llk.grid import Query
@@ -129,6 +129,56 @@ def test_same_clearing_on_larger_boards(gravity, seed):
         assert fast.engine == slow.engine
         assert fast.moves == slow.moves
         assert (fast.stats.nodes, fast.stats.forced) == (slow.stats.nodes, slow.stats.forced)
+
+
+def random_board(rng, rows, cols, fill):
+    """A board of rows x cols with about ``fill`` of its cells holding tiles, in pairs of
+    few types."""
+    tiles = int(rows * cols * fill) // 2 * 2
+    types = rng.randint(1, max(1, tiles // 3))
+    values = [v for _ in range(tiles // 2) for v in [rng.randint(1, types)] * 2]
+    values += [0] * (rows * cols - tiles)
+    rng.shuffle(values)
+    return [values[r * cols : (r + 1) * cols] for r in range(rows)]
+
+
+@pytest.mark.parametrize("module", [core, PURE], ids=["compiled", "python"])
+def test_moves_found_from_the_parents_are_those_listed_afresh(module):
+    """In the modes of fixed lines, with at most two turns, a position's moves are found
+    from its parent's (``_moves_after``); at every position of these searches they are
+    the list made from the board alone, and the searches are those that list every
+    position's moves afresh.  Sparse boards too: there a new link often runs through an
+    emptied cell along a stretch of empty cells, the case that is easiest to miss (leaving
+    out the tiles seen across such a stretch fails this test)."""
+    rng = random.Random(21)
+    modes = ["none", *SIMPLE]
+    boards = 300 if module is core else 40
+    seen = {"positions": 0, "yes": 0, "no": 0}
+    for i in range(boards):
+        gravity = modes[i % len(modes)]
+        size = (rng.randint(2, 9), rng.randint(2, 12)) if module is core else (5, 7)
+        board = random_board(rng, *size, rng.choice([0.4, 0.7, 1.0]))
+        pos = Position(settled_rows(board, gravity), outside=i % 3 != 0, gravity=gravity)
+        turns = (2, 2, 1, 0)[i % 4]
+        budget = 20_000 if module is core else 2_000
+        results = []
+        for check in (True, False):
+            search = clearing.core_search(pos, turns, module=module)
+            if check:
+                search.check_moves()
+            else:
+                search.list_moves_afresh()
+            status = search.step(budget, budget)
+            results.append((status, search.counters(), search.clearing()))
+            if check:
+                assert search.mismatched() == 0, (board, gravity, turns)
+        assert results[0] == results[1]
+        seen["positions"] += results[0][1][0]
+        if results[0][0] in (core.FOUND, core.EXHAUSTED):
+            seen["yes" if results[0][0] == core.FOUND else "no"] += 1
+    least = 100_000 if module is core else 1_000
+    assert seen["positions"] > least, seen
+    assert seen["yes"] > boards // 3 and seen["no"] > boards // 20, seen
 
 
 def test_node_budget_and_small_table():
