@@ -193,6 +193,8 @@ class ClearCore:
     scratch: cython.longlong[::1]
     reach: cython.ulonglong[::1]
     dirty: cython.longlong[::1]
+    across: cython.longlong[::1]
+    across_types: cython.longlong[::1]
     vac: cython.longlong[::1]
     table: cython.ulonglong[::1]
     control: cython.longlong[::1]
@@ -285,6 +287,8 @@ class ClearCore:
         self.cells = zeros("q", (types + 1) * self.MS)
         self.scratch = zeros("q", (most + 1) * 6)
         self.dirty = zeros("q", types + 1)
+        self.across = zeros("q", types + 1)
+        self.across_types = zeros("q", 2 * (W + N // W))
         self.vac = zeros("q", tiles + 2)
         self.follow = not composite and self.turns <= 2
         self.checking = False
@@ -1325,12 +1329,19 @@ class ClearCore:
 
     @cython.cfunc
     @cython.nogil
-    @cython.locals(W=cython.longlong, lo=cython.longlong, hi=cython.longlong, c=cython.longlong)
+    @cython.locals(
+        W=cython.longlong,
+        lo=cython.longlong,
+        hi=cython.longlong,
+        c=cython.longlong,
+        n=cython.longlong,
+    )
     def _seen(self, gd: cython.longlong, v: cython.longlong) -> cython.void:
         """Marks the types of the tiles at level d that can link anew through the empty
-        cell v (``_moves_after``): the first tiles seen across from each cell of v's empty
-        stretch of row and of column (v is in both, so these include the first tiles
-        seen from v along its row and its column)."""
+        cell v (``_moves_after``): of the first tiles seen from v along its row and its
+        column (a path's first or last piece through v), and the types with two tiles
+        among the first tiles seen across from the other cells of v's empty stretch of
+        row, or of column (a middle piece through v)."""
         W = self.W
         lo = v
         while self.grids[gd + lo - 1] == 0:
@@ -1338,20 +1349,59 @@ class ClearCore:
         hi = v
         while self.grids[gd + hi + 1] == 0:
             hi += 1
+        n = 0
         for c in range(lo, hi + 1):
-            self._mark(gd, self._first(gd, c, -W))
-            self._mark(gd, self._first(gd, c, W))
+            if c == v:
+                self._mark(gd, self._first(gd, c, -W))
+                self._mark(gd, self._first(gd, c, W))
+            else:
+                n = self._across(gd, self._first(gd, c, -W), n)
+                n = self._across(gd, self._first(gd, c, W), n)
+        self._forget_across(n)
         lo = v
         while self.grids[gd + lo - W] == 0:
             lo -= W
         hi = v
         while self.grids[gd + hi + W] == 0:
             hi += W
+        n = 0
         c = lo
         while c <= hi:
-            self._mark(gd, self._first(gd, c, -1))
-            self._mark(gd, self._first(gd, c, 1))
+            if c == v:
+                self._mark(gd, self._first(gd, c, -1))
+                self._mark(gd, self._first(gd, c, 1))
+            else:
+                n = self._across(gd, self._first(gd, c, -1), n)
+                n = self._across(gd, self._first(gd, c, 1), n)
             c += W
+        self._forget_across(n)
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.locals(t=cython.longlong)
+    def _across(
+        self, gd: cython.longlong, c: cython.longlong, n: cython.longlong
+    ) -> cython.longlong:
+        """Counts the tile at c (if a tile) among those seen across one stretch, and marks
+        its type when it is the second of its type; n: the types counted so far, listed in
+        ``across_types``; their number after."""
+        t = self.grids[gd + c]
+        if t <= 0:
+            return n
+        self.across[t] += 1
+        if self.across[t] == 1:
+            self.across_types[n] = t
+            return n + 1
+        self.dirty[t] = 1
+        return n
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.locals(k=cython.longlong)
+    def _forget_across(self, n: cython.longlong) -> cython.void:
+        """Sets the counts of ``_across`` back to 0."""
+        for k in range(n):
+            self.across[self.across_types[k]] = 0
 
     @cython.cfunc
     @cython.nogil
