@@ -160,6 +160,7 @@ class ClearCore:
     changed: cython.bint  # the first level was played on or loaded: a board, no search
     follow: cython.bint  # a position's moves are found from its parent's (``_moves_after``)
     checking: cython.bint  # ``check_moves``
+    checked: cython.longlong
     mismatches: cython.longlong
     # the board's geometry
     grids: cython.short[::1]
@@ -292,7 +293,7 @@ class ClearCore:
         self.vac = zeros("q", tiles + 2)
         self.follow = not composite and self.turns <= 2
         self.checking = False
-        self.mismatches = 0
+        self.checked = self.mismatches = 0
         self.control = array("q", [0, -1])
         largest = 1 << ((TABLE_BYTES // (8 * (words + 1))).bit_length() - 1)  # slots that fit
         self.most = max(2, min(entries, largest // 2))
@@ -1476,6 +1477,7 @@ class ClearCore:
         compared with those ``_moves_after`` found."""
         out = (d + 1) * self.P * 3
         m = self._moves(d, out)
+        self.checked += 1
         if m != self.mcount[d]:
             self.mismatches += 1
             return
@@ -1767,10 +1769,10 @@ class ClearCore:
         and count the positions where the two lists differ (``mismatches``)."""
         self.checking = True
 
-    def mismatched(self) -> int:
-        """The positions whose moves found from their parent's differed from those listed
-        afresh, since ``check_moves``."""
-        return int(self.mismatches)
+    def mismatched(self) -> tuple[int, int]:
+        """Since ``check_moves``: the positions whose moves were found from their parent's
+        and listed afresh too, and those where the two lists differed."""
+        return int(self.checked), int(self.mismatches)
 
 
 def _slots_for(entries: int) -> int:
