@@ -1302,14 +1302,10 @@ class ClearCore:
         while c >= 0 and c != b and self.grids[gp + c] > 0:
             c = self.beyond_of[c]
         lo = a if c == b else b
-        prev = -1
-        last = lo
-        c = self.beyond_of[lo]
-        while c >= 0 and self.grids[gp + c] > 0:
-            self.dirty[self.grids[gp + c]] = 1
-            prev = last
-            last = c
-            c = self.beyond_of[c]
+        last = self._last_beyond(gp, lo)  # beyond lo: the other of the two
+        prev = lo  # the tile before the last
+        while self.beyond_of[prev] != last:
+            prev = self.beyond_of[prev]
         self.vac[0] = last
         self.vac[1] = prev
         return 2
@@ -1330,51 +1326,43 @@ class ClearCore:
 
     @cython.cfunc
     @cython.nogil
-    @cython.locals(
-        W=cython.longlong,
-        lo=cython.longlong,
-        hi=cython.longlong,
-        c=cython.longlong,
-        n=cython.longlong,
-    )
     def _seen(self, gd: cython.longlong, v: cython.longlong) -> cython.void:
         """Marks the types of the tiles at level d that can link anew through the empty
         cell v (``_moves_after``): of the first tiles seen from v along its row and its
         column (a path's first or last piece through v), and the types with two tiles
         among the first tiles seen across from the other cells of v's empty stretch of
         row, or of column (a middle piece through v)."""
-        W = self.W
+        self._seen_along(gd, v, 1, self.W)
+        self._seen_along(gd, v, self.W, 1)
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.locals(lo=cython.longlong, hi=cython.longlong, c=cython.longlong, n=cython.longlong)
+    def _seen_along(
+        self,
+        gd: cython.longlong,
+        v: cython.longlong,
+        step: cython.longlong,
+        across: cython.longlong,
+    ) -> cython.void:
+        """``_seen`` for v's empty stretch in steps of ``step`` (1: its row, W: its
+        column), looking across it in steps of ``across``."""
         lo = v
-        while self.grids[gd + lo - 1] == 0:
-            lo -= 1
+        while self.grids[gd + lo - step] == 0:
+            lo -= step
         hi = v
-        while self.grids[gd + hi + 1] == 0:
-            hi += 1
-        n = 0
-        for c in range(lo, hi + 1):
-            if c == v:
-                self._mark(gd, self._first(gd, c, -W))
-                self._mark(gd, self._first(gd, c, W))
-            else:
-                n = self._across(gd, self._first(gd, c, -W), n)
-                n = self._across(gd, self._first(gd, c, W), n)
-        self._forget_across(n)
-        lo = v
-        while self.grids[gd + lo - W] == 0:
-            lo -= W
-        hi = v
-        while self.grids[gd + hi + W] == 0:
-            hi += W
+        while self.grids[gd + hi + step] == 0:
+            hi += step
         n = 0
         c = lo
         while c <= hi:
             if c == v:
-                self._mark(gd, self._first(gd, c, -1))
-                self._mark(gd, self._first(gd, c, 1))
+                self._mark(gd, self._first(gd, c, -across))
+                self._mark(gd, self._first(gd, c, across))
             else:
-                n = self._across(gd, self._first(gd, c, -1), n)
-                n = self._across(gd, self._first(gd, c, 1), n)
-            c += W
+                n = self._across(gd, self._first(gd, c, -across), n)
+                n = self._across(gd, self._first(gd, c, across), n)
+            c += step
         self._forget_across(n)
 
     @cython.cfunc
