@@ -183,6 +183,8 @@ class ClearCore:
     # the stack
     keys: cython.ulonglong[::1]
     hashed: cython.ulonglong[::1]
+    ahead: cython.ulonglong[::1]  # each move's line parts and hash (``_ahead``)
+    touched: cython.ulonglong
     moves: cython.longlong[::1]
     mcount: cython.longlong[::1]
     mnext: cython.longlong[::1]
@@ -279,6 +281,8 @@ class ClearCore:
         self.lengths = lengths
         self.keys = zeros("Q", depth * 2 * words)
         self.hashed = zeros("Q", depth * 2)
+        self.ahead = zeros("Q", depth * pairs * 3)
+        self.touched = 0
         self.moves = zeros("q", depth * pairs * 3)
         self.mcount = zeros("q", depth)
         self.mnext = zeros("q", depth)
@@ -1455,7 +1459,57 @@ class ClearCore:
         else:
             self.mcount[d] = self._moves(d, d * self.P * 3)
         self.mnext[d] = 0
+        if not self.composite:
+            self._ahead(d)
         return 1
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.locals(
+        i=cython.longlong,
+        a=cython.longlong,
+        b=cython.longlong,
+        la=cython.longlong,
+        lb=cython.longlong,
+        src=cython.longlong,
+        dst=cython.longlong,
+        w=cython.longlong,
+        at=cython.longlong,
+        h=cython.ulonglong,
+        mask=cython.ulonglong,
+        seen=cython.ulonglong,
+    )
+    def _ahead(self, d: cython.longlong) -> cython.void:
+        """In a mode of fixed lines: the key parts and hash of the position each move of
+        level d makes (into ``ahead``, for ``_try``), and a read of each one's table slot.
+        Most moves lead into positions the table knows (some five lookups a position
+        entered on QQ boards with ``down``), and each lookup waited on its slot coming from
+        memory, one after another; read here together, the reads overlap."""
+        src = (2 * d + 1) * self.words
+        dst = 2 * (d + 1) * self.words
+        mask = cython.cast(cython.ulonglong, self.slots - 1)
+        seen = 0
+        for i in range(self.mcount[d]):
+            a = self.moves[(d * self.P + i) * 3]
+            b = self.moves[(d * self.P + i) * 3 + 1]
+            at = (d * self.P + i) * 3
+            for w in range(self.words):
+                self.keys[dst + w] = self.keys[src + w]
+            la = self.line_of[a]
+            lb = self.line_of[b]
+            if la == lb:
+                self.ahead[at] = self._line_key(d, la, a, b)
+                self._set_line(dst, la, self.ahead[at])
+            else:
+                self.ahead[at] = self._line_key(d, la, a, -1)
+                self.ahead[at + 1] = self._line_key(d, lb, b, -1)
+                self._set_line(dst, la, self.ahead[at])
+                self._set_line(dst, lb, self.ahead[at + 1])
+            self.ahead[at + 2] = self._hash(dst)
+        for i in range(self.mcount[d]):  # a tight loop, so that many reads are under way
+            h = self.ahead[(d * self.P + i) * 3 + 2]
+            seen ^= self.table[((h | ONE) & mask) * (self.words + 1)]
+        self.touched ^= seen
 
     @cython.cfunc
     @cython.nogil
@@ -1486,10 +1540,12 @@ class ClearCore:
         b=cython.longlong,
         h=cython.ulonglong,
         nd=cython.longlong,
+        at=cython.longlong,
     )
     def _try(self, d: cython.longlong, i: cython.longlong) -> cython.bint:
         """Make move i of level d into level d + 1, unless the position it makes is known
-        dead (its key is found from level d's in the one or two lines it changes)."""
+        dead (its key is level d's with the one or two lines it changes set from
+        ``ahead``)."""
         a = self.moves[(d * self.P + i) * 3]
         b = self.moves[(d * self.P + i) * 3 + 1]
         nd = d + 1
@@ -1501,12 +1557,11 @@ class ClearCore:
             self.keys[dst + w] = self.keys[src + w]
         la = self.line_of[a]
         lb = self.line_of[b]
-        if la == lb:
-            self._set_line(dst, la, self._line_key(d, la, a, b))
-        else:
-            self._set_line(dst, la, self._line_key(d, la, a, -1))
-            self._set_line(dst, lb, self._line_key(d, lb, b, -1))
-        h = self._hash(dst)
+        at = (d * self.P + i) * 3
+        self._set_line(dst, la, self.ahead[at])
+        if la != lb:
+            self._set_line(dst, lb, self.ahead[at + 1])
+        h = self.ahead[at + 2]
         if self._known(2 * nd * self.words, h):
             self.hits += 1
             return False
@@ -1684,6 +1739,8 @@ class ClearCore:
         self._collect(0)  # level 0 holds the first position as reduced
         self.mcount[0] = self._moves(0, 0)
         self.mnext[0] = 0
+        if not self.composite:
+            self._ahead(0)
         self.path_len = self.base[0]
         self.depth = 0
         self.enter = False
