@@ -816,10 +816,10 @@ class ClearCore:
         appended to ``path``); the new length of the path.  ``count`` and ``cells`` are
         left those of what remains."""
         gd = d * self.N
+        self._collect(d)  # removing tiles on top moves no other tile: collected once
         changed = True
         while changed:
             changed = False
-            self._collect(d)  # removing tiles on top moves no other tile
             for t in range(1, self.T + 1):
                 k = self.count[t]
                 if k == 0:
