@@ -144,12 +144,13 @@ def random_board(rng, rows, cols, fill):
 
 @pytest.mark.parametrize("module", [core, PURE], ids=["compiled", "python"])
 def test_moves_found_from_the_parents_are_those_listed_afresh(module):
-    """In the modes of fixed lines, with at most two turns, a position's moves are found
-    from its parent's (``_moves_after``); at every position of these searches they are
-    the list made from the board alone, and the searches are those that list every
-    position's moves afresh.  Sparse boards too: there a new link often runs through an
-    emptied cell along a stretch of empty cells, the case that is easiest to miss (leaving
-    out the tiles seen across such a stretch fails this test)."""
+    """In the modes of fixed lines, with at most two turns, a position's tiles of each
+    type and its moves are found from its parent's (``_derive``, ``_moves_after``); at
+    every position of these searches they are those found from the board alone (leaving
+    a slid tile out of place among its type's fails this test), and the searches are
+    those that list every position's moves afresh.  Sparse boards too: there a new link
+    often runs through an emptied cell along a stretch of empty cells, the case that is
+    easiest to miss (leaving out the tiles seen across such a stretch fails this test)."""
     rng = random.Random(21)
     modes = ["none", *SIMPLE]
     fast = module.COMPILED  # as Python (and everywhere in the uncompiled run): fewer, smaller
