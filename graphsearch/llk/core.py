@@ -191,8 +191,8 @@ class ClearCore:
     base: cython.longlong[::1]
     path: cython.longlong[::1]
     # scratch
-    count: cython.longlong[::1]  # each level's tiles of each type, from ``kb``
-    cells: cython.longlong[::1]  # and their cells, from ``cb`` (``_collect``, ``_derive``)
+    count: cython.short[::1]  # each level's tiles of each type, from ``kb``
+    cells: cython.short[::1]  # and their cells, from ``cb`` (``_collect``, ``_derive``)
     kb: cython.longlong
     cb: cython.longlong
     scratch: cython.longlong[::1]
@@ -290,8 +290,8 @@ class ClearCore:
         self.mnext = zeros("q", depth)
         self.base = zeros("q", depth)
         self.path = zeros("q", (tiles // 2 + 1) * 2)
-        self.count = zeros("q", depth * (types + 1))
-        self.cells = zeros("q", depth * (types + 1) * self.MS)
+        self.count = zeros("h", depth * (types + 1))  # a cell and a count fit in 16 bits
+        self.cells = zeros("h", depth * (types + 1) * self.MS)
         self.kb = self.cb = 0
         self.scratch = zeros("q", (most + 1) * 6)
         self.dirty = zeros("q", types + 1)
@@ -743,7 +743,7 @@ class ClearCore:
         c=cython.longlong,
         src=cython.longlong,
         n=cython.longlong,
-        cells=cython.longlong[::1],
+        cells=cython.short[::1],
     )
     def _derive(self, d: cython.longlong) -> cython.void:
         """In a mode of fixed lines, level d >= 1's cells of each type (what ``_collect``
