@@ -192,7 +192,7 @@ class ClearCore:
     path: cython.longlong[::1]
     # scratch
     count: cython.short[::1]  # each level's tiles of each type, from ``kb``
-    cells: cython.short[::1]  # and their cells, from ``cb`` (``_collect``, ``_derive``)
+    cells: cython.short[::1]  # and their cells, from ``cb`` (``_collect``, ``_inherit``)
     kb: cython.longlong
     cb: cython.longlong
     scratch: cython.longlong[::1]
@@ -569,10 +569,12 @@ class ClearCore:
         i=cython.longlong,
         c=cython.longlong,
         gd=cython.longlong,
+        to=cython.longlong,
     )
-    def _fall(self, d: cython.longlong, cell: cython.longlong) -> cython.void:
+    def _fall(self, d: cython.longlong, cell: cython.longlong, track: cython.bint) -> cython.void:
         """Let the line of ``cell`` fall at level d (``lines``: the cells of each cell's
-        line from the side its tiles fall toward, -1 after the last)."""
+        line from the side its tiles fall toward, -1 after the last); with ``track``, each
+        tile that slides moves among its type's cells too (``_moved``)."""
         row = cell * self.longest
         gd = d * self.N
         write = 0
@@ -582,7 +584,10 @@ class ClearCore:
                 break
             if self.grids[gd + c] != 0:
                 if i != write:
-                    self._put(d, self.lines[row + write], self.grids[gd + c])
+                    to = self.lines[row + write]
+                    if track:
+                        self._moved(self.grids[gd + c], c, to)
+                    self._put(d, to, self.grids[gd + c])
                     self._put(d, c, 0)
                 write += 1
 
@@ -730,66 +735,35 @@ class ClearCore:
     @cython.cfunc
     @cython.nogil
     @cython.locals(
-        p=cython.longlong,
-        gp=cython.longlong,
         k=cython.longlong,
-        at=cython.longlong,
-        a=cython.longlong,
-        b=cython.longlong,
-        t=cython.longlong,
-        row=cython.longlong,
-        i=cython.longlong,
-        j=cython.longlong,
-        c=cython.longlong,
         src=cython.longlong,
         n=cython.longlong,
+        t=cython.longlong,
         cells=cython.short[::1],
     )
-    def _derive(self, d: cython.longlong) -> cython.void:
-        """In a mode of fixed lines, level d >= 1's cells of each type (what ``_collect``
-        finds) from level d - 1's, before level d's reductions: the same but for the
-        move's two tiles, and the tiles that slid along the move's lines, each now at the
-        cell of its line that the line's packing gives it (the tiles of a line keep
-        their order).  Scanning every cell had been a seventh of the search's time."""
-        p = d - 1
-        gp = p * self.N
+    def _inherit(self, d: cython.longlong, a: cython.longlong, b: cython.longlong) -> cython.void:
+        """In a mode of fixed lines, as the move (a, b) is made at level d: level d + 1's
+        cells of each type (what ``_collect`` would find) start as level d's without a and
+        b, and ``_fall`` moves the tiles that slide.  Scanning every cell had been a
+        seventh of the search's time."""
+        self.kb = (d + 1) * (self.T + 1)
+        self.cb = self.kb * self.MS
         for k in range(self.T + 1):
-            self.count[self.kb + k] = self.count[p * (self.T + 1) + k]
+            self.count[self.kb + k] = self.count[d * (self.T + 1) + k]
         cells = self.cells  # a local view, so that the copy runs as one
         n = (self.T + 1) * self.MS
-        src = p * n
+        src = d * n
         for k in range(n):
             cells[self.cb + k] = cells[src + k]
-        at = (p * self.P + self.mnext[p] - 1) * 3
-        a = self.moves[at]
-        b = self.moves[at + 1]
-        t = self.grids[gp + a]
+        t = self.grids[d * self.N + a]
         self._drop(t, a)
         self._drop(t, b)
-        if not self.gravity_on:
-            return
-        row = a * self.longest
-        for k in range(2):
-            if k == 1:
-                if self.line_of[b] == self.line_of[a]:
-                    break
-                row = b * self.longest
-            j = 0  # the tiles left, in order, packed from the line's first cell
-            for i in range(self.longest):
-                c = self.lines[row + i]
-                if c < 0 or self.grids[gp + c] == 0:
-                    break
-                if c == a or c == b:
-                    continue
-                if c != self.lines[row + j]:
-                    self._moved(self.grids[gp + c], c, self.lines[row + j])
-                j += 1
 
     @cython.cfunc
     @cython.nogil
     @cython.locals(at=cython.longlong, n=cython.longlong, k=cython.longlong)
     def _drop(self, t: cython.longlong, c: cython.longlong) -> cython.void:
-        """Take the cell c out of type t's cells (``_derive``)."""
+        """Take the cell c out of type t's cells (``_inherit``)."""
         at = self.cb + t * self.MS
         n = self.count[self.kb + t]
         k = 0
@@ -804,7 +778,7 @@ class ClearCore:
     @cython.nogil
     @cython.locals(at=cython.longlong, n=cython.longlong, k=cython.longlong, x=cython.longlong)
     def _moved(self, t: cython.longlong, c: cython.longlong, to: cython.longlong) -> cython.void:
-        """A tile of type t slid from cell c to cell ``to`` (``_derive``): one of the
+        """A tile of type t slid from cell c to cell ``to`` (``_fall``): one of the
         type's cells c becomes ``to``, moved to its place in row-major order.  (Where two
         tiles of a type slide, one may be given the other's new cell first: the cells
         listed come out the same.)"""
@@ -1538,9 +1512,7 @@ class ClearCore:
         before = self.path_len
         self.kb = d * (self.T + 1)
         self.cb = self.kb * self.MS
-        if d > 0 and not self.composite:
-            self._derive(d)
-        else:
+        if d == 0 or self.composite:  # else ``_try`` found them (``_inherit``)
             self._collect(d, d)
         length = self._reduce(d, before)
         total = 0
@@ -1635,8 +1607,9 @@ class ClearCore:
     )
     def _check_moves(self, d: cython.longlong) -> cython.void:
         """``check_moves``: level d's tiles of each type collected afresh (into level
-        d + 1's place) and compared with those ``_derive`` found, and its moves listed
-        afresh (into level d + 1's room) and compared with those ``_moves_after`` found."""
+        d + 1's place) and compared with those ``_inherit`` and ``_fall`` found, and its
+        moves listed afresh (into level d + 1's room) and compared with those
+        ``_moves_after`` found."""
         self.checked += 1
         self._collect(d, d + 1)
         kb = self.kb + self.T + 1
@@ -1698,8 +1671,9 @@ class ClearCore:
             return False
         self.hashed[2 * nd] = h
         self._remove(d, a, b)
-        self._fall(nd, a)
-        self._fall(nd, b)
+        self._inherit(d, a, b)
+        self._fall(nd, a, True)
+        self._fall(nd, b, True)
         self._record(d, a, b)
         return True
 
@@ -1894,8 +1868,8 @@ class ClearCore:
         if self.composite:
             self._settle_all(0)
         elif self.gravity_on:
-            self._fall(0, a)
-            self._fall(0, b)
+            self._fall(0, a, False)
+            self._fall(0, b, False)
 
     def put(self, cell: int, value: int) -> None:
         """Set a padded cell of the first level as it stands (no settle): the generator

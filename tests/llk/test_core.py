@@ -145,7 +145,7 @@ def random_board(rng, rows, cols, fill):
 @pytest.mark.parametrize("module", [core, PURE], ids=["compiled", "python"])
 def test_moves_found_from_the_parents_are_those_listed_afresh(module):
     """In the modes of fixed lines, with at most two turns, a position's tiles of each
-    type and its moves are found from its parent's (``_derive``, ``_moves_after``); at
+    type and its moves are found from its parent's (``_inherit``, ``_moves_after``); at
     every position of these searches they are those found from the board alone (leaving
     a slid tile out of place among its type's fails this test), and the searches are
     those that list every position's moves afresh.  Sparse boards too: there a new link
