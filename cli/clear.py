@@ -130,6 +130,9 @@ def _html(
     name: str,
     hint: bool,
 ) -> str:
+    from os.path import basename
+
+    from graphsearch._words import size
     from graphsearch.watch import clear_case, page
 
     shown = []
@@ -139,14 +142,13 @@ def _html(
             clear_case(
                 case.board,
                 result.moves,
-                title=f"case {number}: {n} x {m}",
+                title=f"Case {number}: {size(n, m)}",
                 rules=rules,
                 nodes=result.stats.nodes,
                 hint=hint,
             )
         )
-    mode = "" if rules.gravity == "none" else f", gravity {rules.gravity}"
-    return page(shown, f"{name}: clearing{mode}")
+    return page(shown, f"{basename(name)}: clearing, gravity {rules.gravity}")
 
 
 def _first_move(result: ClearResult) -> ClearResult:

@@ -94,18 +94,22 @@ def llk_command(
     elif fmt == "json":
         text = to_json(_as_json(cases, answers, engine, outside, max_turns)) + "\n"
     elif fmt == "html":
+        from os.path import basename
+
+        from graphsearch._words import plural, size
         from graphsearch.watch import llk_case, page
 
         shown = [
             llk_case(
                 case,
                 links,
-                title=f"case {number}: {case.board.shape[0]} x "
-                f"{case.board.shape[1]}, {len(links)} queries",
+                title=f"Case {number}: {size(*case.board.shape)}, {plural(len(links), 'query')}",
+                outside=outside,
+                max_turns=max_turns,
             )
             for number, (case, links) in enumerate(zip(cases, answers, strict=True), 1)
         ]
-        text = page(shown, f"{name}: link queries")
+        text = page(shown, f"{basename(name)}: link queries")
     else:
         text = _pretty(cases, answers, outside)
     emit(text, output)

@@ -156,10 +156,14 @@ def mayan_command(
 
         text = solution_svg(puzzle, result.moves)
     elif fmt == "html":
+        from os.path import basename
+
+        from graphsearch._words import plural
         from graphsearch.watch import mayan_case, page
 
-        title = f"n = {puzzle.n}, {sum(map(len, puzzle.board.columns))} blocks"
-        text = page([mayan_case(puzzle, result, title=title)], f"{name}: Mayan puzzle")
+        title = f"Mayan puzzle: n = {puzzle.n}, {plural(puzzle.board.blocks, 'block')}"
+        case = mayan_case(puzzle, result, title=title, same_color_swaps=same_color_swaps)
+        text = page([case], f"{basename(name)}: Mayan puzzle")
     else:
         text = _pretty(puzzle, result, color=output is None and _terminal()) + "\n"
     emit(text, output)

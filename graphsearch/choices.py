@@ -12,6 +12,7 @@ __all__ = [
     "MAYAN_ENGINES",
     "MAYAN_PREFILTERS",
     "MODES",
+    "MODE_WORDS",
 ]
 
 # name -> module whose ``solve(puzzle, *, same_color_swaps, time_limit)`` returns MayanResult
@@ -60,3 +61,26 @@ MODES = {
     "inward": "向内集中",
 }
 GRAVITIES = tuple(MODES)
+
+# what each mode does, in words (1-based rows and columns, as the judge's moves; the top
+# half is rows 1 to R // 2, the left half columns 1 to C // 2): the pages and ``--help``
+MODE_WORDS = {
+    "none": "no tile moves",
+    "down": "the tiles of each column slide down, toward the bottom row",
+    "up": "the tiles of each column slide up, toward the top row",
+    "left": "the tiles of each row slide left, toward the first column",
+    "right": "the tiles of each row slide right, toward the last column",
+    "up-down-apart": "in each column the top half's tiles slide up, the bottom half's down",
+    "left-right-apart": "in each row the left half's tiles slide left, the right half's right",
+    "up-down-center": "in each column the top half's tiles slide down and the bottom half's up, "
+    "toward the two middle rows",
+    "left-right-center": "in each row the left half's tiles slide right and the right half's "
+    "left, toward the two middle columns",
+    "up-left-down-right": "the rows of the top half slide left, the rows of the bottom half right",
+    "left-down-right-up": "the columns of the left half slide down, the columns of the right "
+    "half up",
+    "outward": "tiles slide away from the middle: up-down-apart, then left-right-apart, again "
+    "until no tile moves",
+    "inward": "tiles slide toward the middle: left-right-center, then up-down-center, again "
+    "until no tile moves",
+}

@@ -32,6 +32,7 @@ __all__ = [
     "ClearMove",
     "ClearRules",
     "IllegalClearMoveError",
+    "Slide",
     "Step",
     "check_gravity",
     "clears",
@@ -41,7 +42,9 @@ __all__ = [
     "replay",
     "replay_steps",
     "settle",
+    "settle_slides",
     "settled_rows",
+    "why_not_clearable",
 ]
 
 
@@ -103,21 +106,59 @@ def settled_rows(board: object, gravity: str = "none") -> Rows:
     if mode == "none":
         return rows
     out = [list(row) for row in rows]
-    mode_passes = passes(mode, len(rows), len(rows[0]))
+    _settle(out, mode, None)
+    return tuple(map(tuple, out))
+
+
+@dataclass(frozen=True)
+class Slide:
+    """One pass of a settle that moved tiles: the board after it, and each tile it moved
+    as ``(to, from)``, 0-based cells, in row-major order of ``to``."""
+
+    after: np.ndarray
+    moved: tuple[tuple[Cell, Cell], ...]
+
+
+def settle_slides(board: object, gravity: str = "none") -> list[Slide]:
+    """The settle of ``settled_rows`` pass by pass, each pass that moved a tile with where
+    every tile it moved came from (what a page needs to show each slide); no pass when
+    the board is settled."""
+    rows = as_rows(board)
+    mode = check_gravity(gravity)
+    if mode == "none":
+        return []
+    out = [list(row) for row in rows]
+    trace: list[tuple[Rows, tuple[tuple[Cell, Cell], ...]]] = []
+    _settle(out, mode, trace)
+    return [Slide(as_board(after), moved) for after, moved in trace]
+
+
+def _settle(
+    out: list[list[int]],
+    mode: str,
+    trace: list[tuple[Rows, tuple[tuple[Cell, Cell], ...]]] | None,
+) -> None:
+    """Settle ``out`` in place; with ``trace``, append each pass that moved a tile (the
+    rows after it, and its tiles' moves)."""
+    mode_passes = passes(mode, len(out), len(out[0]))
     moved = True
     while moved:
         moved = False
         for lines in mode_passes:
+            slid: list[tuple[Cell, Cell]] = []
             for line in lines:
                 values = [out[r][c] for r, c in line]
-                kept = [v for v in values if v]
-                packed = kept + [0] * (len(values) - len(kept))
-                if packed != values:
-                    for (r, c), v in zip(line, packed, strict=True):
-                        out[r][c] = v
-                    moved = True
+                kept = [(v, cell) for v, cell in zip(values, line, strict=True) if v]
+                if all(cell == line[i] for i, (_, cell) in enumerate(kept)):
+                    continue  # the line's tiles are packed at its end already
+                moved = True
+                for i, (r, c) in enumerate(line):
+                    out[r][c] = kept[i][0] if i < len(kept) else 0
+                    if trace is not None and i < len(kept) and kept[i][1] != (r, c):
+                        slid.append(((r, c), kept[i][1]))
+            if trace is not None and slid:
+                trace.append((tuple(map(tuple, out)), tuple(sorted(slid))))
         moved = moved and len(mode_passes) > 1  # one pass of disjoint lines settles at once
-    return tuple(map(tuple, out))
 
 
 def _link(board: np.ndarray, move: ClearMove, rules: ClearRules) -> Link:
@@ -232,6 +273,33 @@ def linkable_pairs(
             if board[a] == board[b] and scanner.link(Query(a, b), rules.max_turns).linked:
                 moves.append(ClearMove(a, b))
     return moves
+
+
+def why_not_clearable(
+    board: object, rules: ClearRules | None = None, *, nodes: int | None = None
+) -> str:
+    """What is known of why a settled board cannot be cleared, in words: a type with an
+    odd count of tiles, no two tiles of one type that link now, or (failing both) that
+    every order of moves was tried (``nodes``: the positions the search looked at).  The
+    words of ``solve clear``'s ``reason`` and of the pages."""
+    from collections import Counter
+
+    from graphsearch._words import plural
+
+    rules = ClearRules.of(rules)
+    grid = as_board(board)
+    counts = Counter(int(v) for v in grid.ravel() if v)
+    odd = sorted(kind for kind, count in counts.items() if count % 2)
+    if odd:
+        named = ", ".join(f"type {kind} ({plural(counts[kind], 'tile')})" for kind in odd[:10])
+        more = f" and {len(odd) - 10} more" if len(odd) > 10 else ""
+        return f"a type with an odd count of tiles can never be cleared: {named}{more}"
+    if not linkable_pairs(grid, rules):
+        return f"no two tiles of one type link within {plural(rules.max_turns, 'turn')}"
+    why = "every order of moves ends with tiles left"
+    if nodes is not None:
+        why += f" (the search looked at {plural(nodes, 'position')})"
+    return why
 
 
 def greedy_clearing(

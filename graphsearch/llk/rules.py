@@ -83,6 +83,29 @@ class ClearRules:
         """The gravity mode as a value."""
         return mode(self.gravity)
 
+    def in_words(self) -> str:
+        """The rules as a sentence or three (the pages and ``--format pretty`` say them)."""
+        from graphsearch.choices import MODE_WORDS
+
+        gravity = self.mode
+        if gravity.name == "none":
+            settle = f"No gravity (none, {gravity.chinese}): tiles stay where they are."
+        else:
+            settle = (
+                f"Gravity {gravity.name} ({gravity.chinese}): {MODE_WORDS[gravity.name]}, "
+                "before the first move and after every move."
+            )
+        ring = (
+            "Paths may run through the ring of empty cells around the board."
+            if self.outside
+            else "Paths stay on the board (no ring)."
+        )
+        turns = "turn" if self.max_turns == 1 else "turns"
+        return (
+            f"Two tiles of one type go together when a path of at most {self.max_turns} "
+            f"{turns} joins them through empty cells.  {ring}  {settle}"
+        )
+
     def as_dict(self) -> dict[str, object]:
         """The three settings by name (for JSON, and for functions that take them apart)."""
         return {"outside": self.outside, "max_turns": self.max_turns, "gravity": self.gravity}

@@ -37,6 +37,7 @@ __all__ = [
     "distance_table",
     "histogram_distance",
     "moves_needed",
+    "why_unsolvable",
 ]
 
 UNREACHABLE = 255
@@ -160,6 +161,30 @@ def moves_needed(grid: Sequence[int]) -> int:
     if worst == UNREACHABLE:
         return UNREACHABLE
     return max(worst, (sum(distances) + 1) // 2)
+
+
+def why_unsolvable(
+    grid: Sequence[int], n: int, *, nodes: int | None = None, prefilter: str | None = None
+) -> str:
+    """What is known of why no ``n`` moves empty the flat grid, in words: the column-
+    histogram bound (a color that can never form a run, or more moves needed than there
+    are), the CP-SAT prefilter's proof, or (failing those) that every sequence was tried
+    (``nodes``: the states the search expanded).  The words of ``solve mayan``'s
+    ``reason`` and of the pages."""
+    need = moves_needed(grid)
+    if need == UNREACHABLE:
+        return "a color's blocks can never all stand in runs of three (too few, or too far apart)"
+    if need > n:
+        return (
+            f"the blocks need at least {need} moves to come together in runs (the "
+            f"column-histogram bound), more than the {n} allowed"
+        )
+    if prefilter == "proved unsolvable":
+        return f"the CP-SAT relaxation proves that no {n} moves empty the board"
+    why = f"every sequence of {n} moves leaves blocks"
+    if nodes:
+        why += f" (the search expanded {nodes} states)"
+    return why
 
 
 if __name__ == "__main__":
