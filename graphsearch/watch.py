@@ -350,9 +350,11 @@ def mayan_case(
 
     board = puzzle.board
     swaps = (
-        "a swap of two blocks of one color is a move (it changes nothing but spends a move)"
+        "Same-color swaps are allowed, as the statement says: swapping two blocks of the "
+        "same color is a move that changes nothing but spends one."
         if same_color_swaps
-        else "a swap of two blocks of one color is never made"
+        else "Same-color swaps are never made (--no-same-color-swaps): no move swaps two "
+        "blocks of the same color."
     )
     case: Json = {
         "kind": "mayan",
@@ -362,7 +364,7 @@ def mayan_case(
         "title": title,
         "rules": f"Exactly {plural(puzzle.n, 'move')} must empty the board.  A move drags a "
         "block one column left or right: onto a block it swaps with it, into an empty cell "
-        f"it falls.  Runs of three or more of one color vanish, then blocks fall; {swaps}.",
+        f"it falls.  Runs of three or more of one color vanish, then blocks fall.  {swaps}",
         "listTitle": "Moves: x y g (column x from the left, row y from the bottom, from 0; "
         "g = 1 right, -1 left)",
         "start": _mayan_cells(board),

@@ -54,8 +54,8 @@ def open_page(browser):
     and records console errors; the test ends by checking there were none."""
     pages = []
 
-    def opener(path: Path):
-        page = browser.new_page(viewport={"width": 1200, "height": 800})
+    def opener(path: Path, width: int = 1200, height: int = 800):
+        page = browser.new_page(viewport={"width": width, "height": height})
         errors: list[str] = []
         outside: list[str] = []
 
@@ -267,3 +267,177 @@ def test_a_30_by_16_board_is_drawn(tmp_path, open_page):
     (tmp_path / "empty.html").write_text("<!DOCTYPE html><title>empty</title>")
     empty = open_page(tmp_path / "empty.html").screenshot()
     assert len(shot) > 10 * len(empty)  # PNG: a blank screen compresses to almost nothing
+
+
+# --- what the page explains (SPEC section 6, since 0.4) ------------------------------------
+
+
+def tiles(page) -> dict[str, tuple[int, str | None]]:
+    """The tiles on screen: ``"r c"`` -> (type, data-from)."""
+    out = {}
+    for node in page.locator("#board [data-type]").all():
+        cell = node.get_attribute("data-cell")
+        assert cell not in out
+        out[cell] = (int(node.get_attribute("data-type")), node.get_attribute("data-from"))
+    return out
+
+
+def ghosts(page) -> list[str]:
+    return sorted(n.get_attribute("data-cell") for n in page.locator("#board [data-ghost]").all())
+
+
+def expected_slides(before: np.ndarray, move, gravity: str) -> dict[str, str]:
+    """Where each tile the settle moved stood before the move, found by settling a board
+    of distinct numbers (one a tile) by the rules: the number at a cell afterwards names
+    the cell it came from."""
+    ids = np.zeros_like(before)
+    origin = {}
+    for k, (r, c) in enumerate(zip(*np.nonzero(before), strict=True), 1):
+        if (r, c) not in (move.a, move.b):
+            ids[r, c] = k
+            origin[k] = (int(r), int(c))
+    after = settle(ids, gravity)
+    out = {}
+    for r, c in zip(*np.nonzero(after), strict=True):
+        was = origin[int(after[r, c])]
+        if was != (r, c):
+            out[f"{r + 1} {c + 1}"] = f"{was[0] + 1} {was[1] + 1}"
+    return out
+
+
+@pytest.mark.parametrize("gravity", ["down", "left", "inward"])
+def test_each_step_rests_with_its_ghosts_and_slides(tmp_path, open_page, gravity):
+    board = deal(5, 6, 6, 4, random.Random(7))
+    (tmp_path / "b.txt").write_text(board_text(board))
+    page_file = tmp_path / "p.html"
+    run_solve(
+        "clear", "--outside", "--gravity", gravity, "--format", "html", "-o", str(page_file),
+        str(tmp_path / "b.txt"),
+    )  # fmt: skip
+    result = llk.clear(board, outside=True, gravity=gravity)
+    assert result.moves is not None
+    start = settle(board, gravity)
+    steps = replay(start, result.moves, outside=True, gravity=gravity)
+    befores = [start] + [s.after for s in steps]
+    page = open_page(page_file)
+    page.locator("#speed").fill("9")
+    assert ghosts(page) == [] and all(f is None for _, f in tiles(page).values())
+    slid = 0
+
+    def check(k: int) -> None:
+        nonlocal slid
+        move = result.moves[k - 1]
+        assert shown(page) == (k, befores[k].ravel().tolist())
+        assert ghosts(page) == sorted(f"{r + 1} {c + 1}" for r, c in (move.a, move.b))
+        on_screen = tiles(page)
+        after = befores[k]
+        assert {cell: kind for cell, (kind, _) in on_screen.items()} == {
+            f"{r + 1} {c + 1}": int(after[r, c]) for r, c in zip(*np.nonzero(after), strict=True)
+        }
+        froms = {cell: frm for cell, (_, frm) in on_screen.items() if frm is not None}
+        assert froms == expected_slides(befores[k - 1], move, gravity)
+        slid += len(froms)
+
+    for k in range(1, len(befores)):
+        click(page, "Next")
+        page.wait_for_function(
+            "document.querySelectorAll('#board [data-ghost]').length === 2", timeout=15_000
+        )
+        check(k)
+    assert slid > 0  # the settles moved tiles, and the page said where from
+    for k in range(len(befores) - 2, 0, -1):  # Back shows the same, at once
+        click(page, "Previous")
+        check(k)
+    click(page, "Previous")
+    assert shown(page)[0] == 0 and ghosts(page) == []
+
+
+def test_sixty_types_have_sixty_faces(tmp_path, open_page):
+    kinds = [k for k in range(1, 61) for _ in range(2)]
+    random.Random(1).shuffle(kinds)
+    board = np.array([*kinds, 61]).reshape(11, 11)  # type 61 has one tile: NO at once
+    (tmp_path / "b.txt").write_text(board_text(board))
+    run_solve("clear", "--format", "html", "-o", str(tmp_path / "p.html"), str(tmp_path / "b.txt"))
+    page = open_page(tmp_path / "p.html")
+    faces: dict[str, set[str]] = {}
+    for node in page.locator("#board [data-type]").all():
+        faces.setdefault(node.get_attribute("data-face"), set()).add(
+            node.get_attribute("data-type")
+        )
+    by_type = [kinds for face, kinds in faces.items() if not {"1", "61"} <= kinds]
+    assert all(len(kinds) == 1 for kinds in by_type), faces  # type 61 is type 1's face again
+    assert len(faces) == 60
+
+
+def test_the_rules_and_the_verdict_are_said(tmp_path, open_page):
+    board = deal(4, 6, 6, 4, random.Random(3))
+    (tmp_path / "b.txt").write_text(board_text(board))
+    run_solve(
+        "clear", "--outside", "--gravity", "向内集中", "--format", "html", "-o",
+        str(tmp_path / "p.html"), str(tmp_path / "b.txt"),
+    )  # fmt: skip
+    page = open_page(tmp_path / "p.html")
+    rules = page.locator("#rules").inner_text()
+    assert "inward" in rules and "向内集中" in rules and "ring" in rules and "2 turns" in rules
+    assert page.locator("#verdict").inner_text().startswith("YES")
+    (tmp_path / "plain.txt").write_text("1 4\n1 2 2 1\n")
+    run_solve(
+        "clear", "--max-turns", "1", "--format", "html", "-o", str(tmp_path / "plain.html"),
+        str(tmp_path / "plain.txt"),
+    )  # fmt: skip
+    rules = open_page(tmp_path / "plain.html").locator("#rules").inner_text()
+    assert "none" in rules and "不变化" in rules and "no ring" in rules and "1 turn " in rules
+    (tmp_path / "no.txt").write_text("2 2\n1 2\n2 1\n")
+    run_solve(
+        "clear", "--format", "html", "-o", str(tmp_path / "no.html"), str(tmp_path / "no.txt")
+    )
+    page = open_page(tmp_path / "no.html")
+    verdict = page.locator("#verdict").inner_text()
+    assert verdict.startswith("NO") and "no two tiles of one type link" in verdict
+    assert not page.get_by_role("button", name="Next", exact=True).is_visible()
+    (tmp_path / "m.txt").write_text("1\n1 0\n1 0\n2 0\n0\n0\n")
+    run_solve("mayan", "--format", "html", "-o", str(tmp_path / "m.html"), str(tmp_path / "m.txt"))
+    page = open_page(tmp_path / "m.html")
+    verdict = page.locator("#verdict").inner_text()
+    assert verdict.startswith("-1") and "never" in verdict
+    assert "same color" in page.locator("#rules").inner_text().lower()
+
+
+def in_view(page, selector: str) -> bool:
+    box = page.locator(selector).bounding_box()
+    assert box is not None
+    return (
+        box["x"] >= 0
+        and box["y"] >= 0
+        and box["x"] + box["width"] <= 390 + 0.5
+        and (box["y"] + box["height"] <= 844 + 0.5)
+    )
+
+
+def test_on_a_phone_the_board_and_controls_stay_in_view(tmp_path, open_page):
+    board = deal(11, 19, 50, 4, random.Random(0))  # a QQ board
+    assert llk.clear(board, outside=True).clearable
+    (tmp_path / "b.txt").write_text(board_text(board))
+    run_solve(
+        "clear", "--outside", "--format", "html", "-o", str(tmp_path / "p.html"),
+        str(tmp_path / "b.txt"),
+    )  # fmt: skip
+    page = open_page(tmp_path / "p.html", 390, 844)
+    shown_ok = ["#board", "#first", "#prev", "#play", "#next", "#last"]
+    click(page, "Last")
+    assert all(in_view(page, s) for s in shown_ok)
+    assert page.evaluate("window.scrollY") == 0
+    width = page.evaluate("document.querySelector('#board svg').getBoundingClientRect().width")
+    cells = 19 + 2  # the board and its ring, at least 28 px a cell
+    assert width >= 28 * cells
+    click(page, "First")
+    page.locator("#speed").fill("9")
+    where = page.locator("#next").bounding_box()
+    click(page, "Play")
+    assert page.locator("#play").get_attribute("aria-pressed") == "true"
+    assert page.locator("#next").bounding_box() == where  # Pause takes Play's room
+    for _ in range(6):
+        page.wait_for_timeout(400)
+        assert all(in_view(page, s) for s in shown_ok)
+        assert page.evaluate("window.scrollY") == 0
+    assert int(page.locator("#board").get_attribute("data-step")) >= 2
