@@ -18,8 +18,9 @@ Each board is run through ``solve clear`` as a whole process (start-up counts); 
 ``outside gravity node-budget``, ``YES`` / ``NO`` / ``UNKNOWN`` first.  The gravity
 argument is the mode's name (``clear_modes_dfs.c``), or 0 and 1 for none and down when the
 baseline is ``clear_dfs.c`` (its file name says so).  Build them with
-``gcc -O2 -o clear_modes_dfs ../shared/reference/clear_modes_dfs.c`` (and the same for
-``clear_dfs.c``).  Per setting it prints the share clearable, not clearable and undecided,
+``gcc -O2 -o clear_modes_dfs clear_modes_dfs.c`` (and the same for ``clear_dfs.c``): plain
+exact whole-board DFS programs in C, the baselines of these figures, not kept in this
+repository.  Per setting it prints the share clearable, not clearable and undecided,
 the share that greedy play clears (remove the first linked pair in row-major order, never
 go back), and median, p99 and max seconds; ``--json FILE`` writes the same figures.
 """

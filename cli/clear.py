@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import click
@@ -26,8 +27,11 @@ from .common import (
 )
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from graphsearch.llk import Case
-    from graphsearch.llk.game import Step
+    from graphsearch.llk.game import ClearMove
+    from graphsearch.llk.link import Link
     from graphsearch.llk.result import ClearResult
     from graphsearch.llk.rules import ClearRules
 
@@ -64,12 +68,15 @@ def clear_command(
     output: str | None,
     time_limit: float | None,
 ) -> None:
-    """Decide whether whole 连连看 boards can be cleared (SPEC section 4).
+    """Decide whether whole 连连看 boards can be cleared, and in what order.
 
     FILE holds cases as for solve llk: "n m", then n rows of m numbers (0 empty); queries,
     if present, are ignored, and the input may end right after a board's rows (- reads
     standard input).  Prints per case YES and a clearing, one move a line (1-based row and
-    column of both tiles, positions at the time of the move), or NO.
+    column of both tiles, positions at the time of the move), or NO.  A move removes two
+    tiles of one type that a path of at most K turns joins through empty cells (the ring
+    around the board too with --outside, which is off by default); with --gravity the board
+    settles before the first move and after every move.
     """
     from graphsearch.deadline import Deadline
     from graphsearch.errors import SearchTimeout
@@ -163,11 +170,36 @@ def _judge(result: ClearResult) -> str:
     return "YES\n" + "".join(move.to_text() + "\n" for move in result.moves)
 
 
-def _steps(case: Case, result: ClearResult, rules: ClearRules) -> list[Step]:
-    """The moves replayed through the rules (the turns and corners of each)."""
+@dataclass(frozen=True)
+class TypedStep:
+    """A move replayed through the rules, with the type of its two tiles."""
+
+    move: ClearMove
+    link: Link
+    after: np.ndarray
+    link_type: int
+
+
+def _typed_steps(case: Case, result: ClearResult, rules: ClearRules) -> list[TypedStep]:
+    """The moves replayed through the rules (the turns and corners of each, and the type
+    of the tiles they remove)."""
     from graphsearch.llk.game import replay
 
-    return replay(case.board, result.moves or (), rules)
+    board = _settled(case, rules)
+    out = []
+    for step in replay(board, result.moves or (), rules):
+        out.append(TypedStep(step.move, step.link, step.after, int(board[step.move.a])))
+        board = step.after
+    return out
+
+
+def _reason(case: Case, result: ClearResult, rules: ClearRules) -> str | None:
+    """Why a board is NO, in the words the page uses (None for YES)."""
+    from graphsearch.llk.game import settle, why_not_clearable
+
+    if result.moves is not None:
+        return None
+    return why_not_clearable(settle(case.board, rules.gravity), rules, nodes=result.stats.nodes)
 
 
 def _as_json(
@@ -182,7 +214,7 @@ def _as_json(
                 "turns": step.link.turns,
                 "path": [[r + 1, c + 1] for r, c in step.link.path or ()],
             }
-            for step in _steps(case, result, rules)
+            for step in _typed_steps(case, result, rules)
         ]
         out.append(
             {
@@ -191,6 +223,7 @@ def _as_json(
                 "cols": m,
                 "verdict": "YES" if result.clearable else "NO",
                 "moves": moves if result.clearable else None,
+                "reason": _reason(case, result, rules),
                 "stats": result.stats.as_dict(),
             }
         )
@@ -198,55 +231,78 @@ def _as_json(
 
 
 def _pretty(number: int, case: Case, result: ClearResult, rules: ClearRules) -> str:
-    from graphsearch.llk.game import settle
+    from graphsearch._words import plural, size
 
     n, m = case.shape
-    head = f"Case {number}: {n} x {m}, {int((case.board != 0).sum())} tiles: "
+    head = f"Case {number}: {size(n, m)}, {plural(int((case.board != 0).sum()), 'tile')}: "
     if result.moves is None:
-        return head + "NO, no order of moves clears it\n"
-    head += f"YES in {len(result.moves)} moves\n"
-    steps = _steps(case, result, rules)
+        return head + f"NO: {_reason(case, result, rules)}\n"
+    head += f"YES in {plural(len(result.moves), 'move')}\n"
+    steps = _typed_steps(case, result, rules)
+    listing = "".join(
+        f"  move {i}: {step.move.to_text()}  (type {step.link_type}, "
+        f"{plural(step.link.turns or 0, 'turn')})\n"
+        for i, step in enumerate(steps, 1)
+    )
     if rules.gravity == "none":
-        order = {}
-        for i, step in enumerate(steps, 1):
-            order[step.move.a] = order[step.move.b] = i
-        width = len(str(len(steps))) + 1
-        rows = ("".join(f"{order.get((r, c), '.'):>{width}}" for c in range(m)) for r in range(n))
-        return head + "  each tile shows the move that removes it\n" + "\n".join(rows) + "\n"
-    board = settle(case.board, rules.gravity)
+        return head + _side_by_side(case, steps) + listing
     parts = [head]
+    board = _settled(case, rules)
     for i, step in enumerate(steps, 1):
-        parts.append(f"  move {i}: {step.move.to_text()}\n")
+        parts.append(listing.splitlines(keepends=True)[i - 1])
         for r in range(n):
             cells = []
             for c in range(m):
                 tile = int(board[r, c])
-                text = (
-                    f"[{tile}]"
-                    if (r, c) in (step.move.a, step.move.b)
-                    else (str(tile) if tile else ".")
-                )
-                cells.append(f"{text:>4}")
+                marked = (r, c) in (step.move.a, step.move.b)
+                cells.append(f"{f'[{tile}]' if marked else (str(tile) if tile else '.'):>5}")
             parts.append("  " + "".join(cells) + "\n")
         board = step.after
     return "".join(parts)
+
+
+def _settled(case: Case, rules: ClearRules) -> np.ndarray:
+    from graphsearch.llk.game import settle
+
+    return settle(case.board, rules.gravity)
+
+
+def _side_by_side(case: Case, steps: list[TypedStep]) -> str:
+    """Without gravity: the board's tile types beside the move that removes each tile
+    (written #k, so that a move number never reads as a type)."""
+    n, m = case.shape
+    order = {}
+    for i, step in enumerate(steps, 1):
+        order[step.move.a] = order[step.move.b] = f"#{i}"
+    types = [[str(int(v)) if v else "." for v in row] for row in case.board.tolist()]
+    moves = [[order.get((r, c), ".") for c in range(m)] for r in range(n)]
+    tw = max(len(t) for row in types for t in row) + 1
+    mw = max(len(t) for row in moves for t in row) + 1
+    left = max(m * tw, len("tile types"))
+    lines = [f"  {'tile types':<{left}}    the move that removes each tile\n"]
+    for r in range(n):
+        a = "".join(f"{t:>{tw}}" for t in types[r])
+        b = "".join(f"{t:>{mw}}" for t in moves[r])
+        lines.append(f"  {a:<{left}}    {b}\n")
+    return "".join(lines)
 
 
 def _svg(cases: list[Case], results: list[ClearResult], rules: ClearRules) -> str:
     import numpy as np
 
     from graphsearch._palette import fill
+    from graphsearch._words import plural
     from graphsearch.llk.draw import BoardPicture
 
     case, result = cases[0], results[0]
-    verdict = "NO" if result.moves is None else f"YES, {len(result.moves)} moves"
+    verdict = "NO" if result.moves is None else f"YES, {plural(len(result.moves), 'move')}"
     try:
         picture = BoardPicture.new(case.shape, rules.outside, f"case 1: {verdict}")
     except ValueError as exc:
         raise CliError(str(exc)) from None
     picture.frame()
     order = {}
-    for i, step in enumerate(_steps(case, result, rules), 1):
+    for i, step in enumerate(_typed_steps(case, result, rules), 1):
         if step.link.path:
             picture.path(step.link.path, stroke=fill(i))
         order[step.move.a] = order[step.move.b] = i

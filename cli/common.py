@@ -13,6 +13,7 @@ from typing import Any, TypeVar, cast
 
 import click
 
+from graphsearch._words import size
 from graphsearch.deadline import check_time_limit
 from graphsearch.errors import InvalidInputError
 
@@ -150,7 +151,7 @@ def parse_query_option(text: str | None, shape: tuple[int, int]) -> Any:
     x1, y1, x2, y2 = map(int, parts)
     n, m = shape
     if not (1 <= x1 <= n and 1 <= x2 <= n and 1 <= y1 <= m and 1 <= y2 <= m):
-        raise CliError(f"--query {text!r}: a cell is off the {n} x {m} board")
+        raise CliError(f"--query {text!r}: a cell is off the board of {size(n, m)}")
     return Query((x1 - 1, y1 - 1), (x2 - 1, y2 - 1))
 
 
@@ -187,16 +188,29 @@ def query_option(help: str) -> Callable[[F], F]:
     return click.option("--query", metavar='"x1 y1 x2 y2"', help=help)
 
 
-def max_turns_option(help: str = "The most turns a path may make.") -> Callable[[F], F]:
-    from graphsearch.choices import MAX_TURNS
+class _Turns(click.ParamType):  # type: ignore[type-arg]
+    """A number of turns, 0 or more (the help shows no int64 bound; a number past it is
+    refused with the bound named)."""
 
+    name = "K"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        from graphsearch.choices import MAX_TURNS
+
+        try:
+            turns = int(value)
+        except (TypeError, ValueError):
+            self.fail(f"{value!r} is not a whole number of turns", param, ctx)
+        if not 0 <= turns <= MAX_TURNS:
+            self.fail(f"{value} is not a number of turns from 0 to {MAX_TURNS}", param, ctx)
+        return turns
+
+
+def max_turns_option(
+    help: str = "The most turns a path may make (0 or more).",
+) -> Callable[[F], F]:
     return click.option(
-        "--max-turns",
-        type=click.IntRange(min=0, max=MAX_TURNS),
-        default=2,
-        show_default=True,
-        metavar="K",
-        help=help,
+        "--max-turns", type=_Turns(), default=2, show_default=True, metavar="K", help=help
     )
 
 
@@ -217,9 +231,12 @@ def gravity_option() -> Callable[[F], F]:
         show_default=True,
         callback=english,
         metavar="MODE",
-        help="The 变化 of the classic games, by its English or Chinese name: after every "
-        "removal (and before the first move) the tiles of each line slide to its end "
-        f"(SPEC section 4): {names}.  KShisen's gravity is down.",
+        help="The 变化 of the classic games, by its English or Chinese name: before the "
+        "first move and after every removal the tiles of each line slide to its end "
+        "(down: each column toward the bottom row; up-down-apart: each column's top half up, "
+        "its bottom half down; up-down-center: both halves toward the middle; outward and "
+        f"inward repeat their two steps until no tile moves): {names}.  KShisen's gravity "
+        "is down.",
     )
 
 

@@ -148,13 +148,20 @@ def generate_mayan(
 
 
 @generate_group.command("llk")
-@click.option("--rows", type=click.IntRange(min=1), required=True, help="Board rows.")
-@click.option("--cols", type=click.IntRange(min=1), required=True, help="Board columns.")
+@click.option(
+    "--rows", type=click.IntRange(min=1), required=True, help="Rows of each board (its height)."
+)
+@click.option(
+    "--cols", type=click.IntRange(min=1), required=True, help="Columns of each board (its width)."
+)
 @click.option("--types", type=click.IntRange(min=1), required=True, help="Tile types 1..T.")
 @click.option(
     "--copies", type=click.IntRange(min=2), default=4, show_default=True, help="Tiles a type."
 )
-@rule_options("Let paths use the ring of empty cells around the board.")
+@rule_options(
+    "Let paths use the ring of empty cells around the board (off by default, as in solve "
+    "clear; solve survey clear has it on)."
+)
 @click.option(
     "--method",
     type=click.Choice(["auto", "backwards", "sampling"]),

@@ -54,8 +54,8 @@ OUTSIDE_HELP = (
 @format_option(
     ["judge", "json", "pretty", "svg", "html"],
     "judge: one YES or NO line per query; json: fewest turns and the path's corner "
-    f"points (1-based); pretty: the path drawn on boards up to {PRETTY_LIMIT} x "
-    f"{PRETTY_LIMIT}; svg: one query's board and path as a picture (see --case, --query); "
+    f"points (1-based); pretty: the path drawn on boards of up to {PRETTY_LIMIT} rows and "
+    f"{PRETTY_LIMIT} columns; svg: one query's board and path as a picture (see --case, --query); "
     "html: a self-contained page that shows each query's path in turn.",
 )
 @case_option("With --format svg: the case to draw (default 1).")
@@ -169,6 +169,7 @@ def _as_json(
 
 
 def _pretty(cases: list[Case], answers: list[list[Link]], outside: bool) -> str:
+    from graphsearch._words import plural, size
     from graphsearch.llk.draw import render
 
     parts = []
@@ -176,7 +177,9 @@ def _pretty(cases: list[Case], answers: list[list[Link]], outside: bool) -> str:
         n, m = case.shape
         drawn = n <= PRETTY_LIMIT and m <= PRETTY_LIMIT
         linked = sum(link.linked for link in links)
-        parts.append(f"Case {number}: {n} x {m}, {len(links)} queries, {linked} linked\n")
+        parts.append(
+            f"Case {number}: {size(n, m)}, {plural(len(links), 'query')}, {linked} linked\n"
+        )
         for i, (query, link) in enumerate(zip(case.queries, links, strict=True), 1):
             if link.path is not None and link.turns is not None:
                 turns = _turns(link.turns)
@@ -187,7 +190,7 @@ def _pretty(cases: list[Case], answers: list[list[Link]], outside: bool) -> str:
             if drawn and link.linked:
                 parts.append(_indent(render(case.board, link, outside)) + "\n")
         if not drawn:
-            parts.append(f"  (boards over {PRETTY_LIMIT} x {PRETTY_LIMIT} are not drawn)\n")
+            parts.append(f"  (boards of over {PRETTY_LIMIT} rows or columns are not drawn)\n")
     return "".join(parts)
 
 

@@ -244,8 +244,21 @@ def _as_json(puzzle: Puzzle, result: MayanResult, same_color_swaps: bool) -> dic
         "engine": result.engine,
         "same_color_swaps": same_color_swaps,
         "blocks": puzzle.board.blocks,
+        "reason": _reason(puzzle, result),
         "stats": result.stats.as_dict(),
     }
+
+
+def _reason(puzzle: Puzzle, result: MayanResult) -> str | None:
+    """Why there is no solution, in the words the page uses (None when there is one)."""
+    from graphsearch.mayan.bounds import why_unsolvable
+
+    if result.moves is not None:
+        return None
+    stats = result.stats
+    return why_unsolvable(
+        puzzle.board.grid(), puzzle.n, nodes=stats.nodes, prefilter=stats.prefilter
+    )
 
 
 def _style(color: int, text: str, marked: bool) -> str:
@@ -255,18 +268,22 @@ def _style(color: int, text: str, marked: bool) -> str:
 
 
 def _pretty(puzzle: Puzzle, result: MayanResult, color: bool) -> str:
+    from graphsearch._words import plural
     from graphsearch.mayan import apply_move
 
     style = _style if color else None
     board = puzzle.board
-    parts = [f"n = {puzzle.n}, {board.blocks} blocks", board.render(style)]
+    parts = [f"n = {puzzle.n}, {plural(board.blocks, 'block')}", board.render(style)]
     if result.moves is None:
-        parts.append(f"No sequence of exactly {puzzle.n} moves clears this board: -1")
+        parts.append(
+            f"-1: no sequence of exactly {plural(puzzle.n, 'move')} empties this board: "
+            f"{_reason(puzzle, result)}"
+        )
         return "\n\n".join(parts)
     for i, move in enumerate(result.moves, 1):
         way = "right" if move.g == 1 else "left"
         board = apply_move(board, move)
         parts.append(f"Move {i}: {move.to_text()}  (drag ({move.x}, {move.y}) {way})")
         parts.append(board.render(style))
-    parts.append(f"Cleared in {puzzle.n} moves.")
+    parts.append(f"Cleared in {plural(puzzle.n, 'move')}.")
     return "\n\n".join(parts)

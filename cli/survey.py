@@ -38,8 +38,20 @@ def survey_group() -> None:
 def _shared(command: Callable[..., Any]) -> Callable[..., Any]:
     """The options every survey has."""
     options = [
-        click.option("--boards", type=click.IntRange(min=0), default=100, show_default=True),
-        click.option("--seed", type=int, default=0, show_default=True),
+        click.option(
+            "--boards",
+            type=click.IntRange(min=0),
+            default=100,
+            show_default=True,
+            help="How many boards to deal and decide.",
+        ),
+        click.option(
+            "--seed",
+            type=int,
+            default=0,
+            show_default=True,
+            help="Board i is dealt from (seed, i) alone: the same seed deals the same boards.",
+        ),
         time_limit_option("Seconds a board may take; a board that runs out counts as undecided."),
         click.option(
             "--executor",
@@ -96,19 +108,38 @@ def _shared(command: Callable[..., Any]) -> Callable[..., Any]:
 
 @survey_group.command("clear")
 @click.option(
-    "--rows", type=click.IntRange(min=1), default=9, show_default=True, help="Board rows."
+    "--rows",
+    type=click.IntRange(min=1),
+    default=9,
+    show_default=True,
+    help="Rows of each board (its height).",
 )
 @click.option(
-    "--cols", type=click.IntRange(min=1), default=16, show_default=True, help="Board columns."
+    "--cols",
+    type=click.IntRange(min=1),
+    default=16,
+    show_default=True,
+    help="Columns of each board (its width).",
 )
 @click.option(
-    "--types", type=click.IntRange(min=1), default=36, show_default=True, help="Tile types."
+    "--types",
+    type=click.IntRange(min=1),
+    default=36,
+    show_default=True,
+    help="Tile types dealt, 1..T.",
 )
 @click.option(
-    "--copies", type=click.IntRange(min=1), default=4, show_default=True, help="Tiles a type."
+    "--copies",
+    type=click.IntRange(min=1),
+    default=4,
+    show_default=True,
+    help="Tiles of each type.",
 )
 @rule_options(
-    "Paths may use the ring around the board (the real game's rule).", outside_default=True
+    "Whether paths may use the ring of empty cells around the board.  On by default here, "
+    "as in the real game; solve clear and solve generate llk leave it off unless given "
+    "--outside.",
+    outside_default=True,
 )
 @_shared
 def survey_clear(
@@ -120,11 +151,16 @@ def survey_clear(
     **common: Any,
 ) -> None:
     """Random 连连看 boards (tiles shuffled onto the board): how many can be cleared, and
-    how many greedy play clears.  The default is KShisen's 16 x 9 with 36 types x 4."""
+    how many greedy play clears.  The default is KShisen's board, 16 columns x 9 rows, with
+    36 types x 4 tiles, and the ring (--no-outside leaves it out)."""
+    from graphsearch._words import size
     from graphsearch.survey import SurveySpec
 
     if types * copies > rows * cols:
-        raise click.UsageError(f"{types} x {copies} tiles do not fit on {rows} x {cols} cells")
+        raise click.UsageError(
+            f"{types} types x {copies} tiles do not fit on the {rows * cols} cells of "
+            f"{size(rows, cols)}"
+        )
     spec = SurveySpec(
         "clear",
         common["seed"],
@@ -142,9 +178,28 @@ def survey_clear(
 
 
 @survey_group.command("mayan")
-@click.option("--n", "n", type=click.IntRange(1, 10), default=3, show_default=True)
-@click.option("--colors", type=click.IntRange(1, 10), default=4, show_default=True)
-@click.option("--blocks", type=click.IntRange(0, 35), default=12, show_default=True)
+@click.option(
+    "--n",
+    "n",
+    type=click.IntRange(1, 10),
+    default=3,
+    show_default=True,
+    help="Moves each board must be emptied in, exactly.",
+)
+@click.option(
+    "--colors",
+    type=click.IntRange(1, 10),
+    default=4,
+    show_default=True,
+    help="Colors dealt, 1..K.",
+)
+@click.option(
+    "--blocks",
+    type=click.IntRange(0, 35),
+    default=12,
+    show_default=True,
+    help="Blocks on each board (dealt in threes of a color).",
+)
 @click.option(
     "--same-color-swaps/--no-same-color-swaps",
     default=True,
@@ -313,16 +368,22 @@ def _open_log(path: str, spec: SurveySpec, keep: int | None) -> TextIO:
 
 
 def _table(summary: dict[str, Any]) -> str:
+    from graphsearch._words import plural, size
+
     s = summary["settings"]
     if s["kind"] == "clear":
         ring = "ring" if s["outside"] else "no ring"
         what = (
-            f"{s['rows']} x {s['cols']} boards, {s['types']} types x {s['copies']}, {ring}, "
-            f"gravity {s['gravity']}, at most {s['max_turns']} turns"
+            f"boards of {size(s['rows'], s['cols'])}, {s['types']} types x "
+            f"{plural(s['copies'], 'tile')}, {ring}, gravity {s['gravity']}, at most "
+            f"{plural(s['max_turns'], 'turn')}"
         )
     else:
         swaps = "same-color swaps" if s["same_color_swaps"] else "no same-color swaps"
-        what = f"Mayan boards of {s['blocks']} blocks, {s['colors']} colors, n = {s['n']}, {swaps}"
+        what = (
+            f"Mayan boards of {plural(s['blocks'], 'block')}, {plural(s['colors'], 'color')}, "
+            f"n = {s['n']}, {swaps}"
+        )
     share = summary["share"]
     interval = summary["share_95"]
     share_text = (

@@ -177,7 +177,7 @@ def clear_case(
             frames.append({"kind": "slide", "moved": moved, "board": _flat(slide.after)})
             origin = _follow(origin, slide.moved)
         slid = _moved(origin)
-        turns = step.link.turns
+        turns = step.link.turns or 0
         note = (
             f"Move {number}: the two tiles of type {kind} at {_name(a)} and {_name(b)} "
             f"go, joined by a path of {plural(turns, 'turn')}"
@@ -238,7 +238,7 @@ def llk_case(
     for number, (query, link) in enumerate(zip(case.queries, links, strict=True), 1):
         label = _query_text(query)
         if link.linked:
-            note = f"Query {number}, {label}: YES, a path of {plural(link.turns, 'turn')}."
+            note = f"Query {number}, {label}: YES, a path of {plural(link.turns or 0, 'turn')}."
         else:
             note = f"Query {number}, {label}: NO" + (f", {link.reason}." if link.reason else ".")
         marks = [_cell(query.a), _cell(query.b)]

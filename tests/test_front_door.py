@@ -90,8 +90,8 @@ def test_llk_link_takes_any_array_like():
     "board, a, b, fragment",
     [
         ([[1, 0, 1]], (0, 0), (0, -1), "negative index"),
-        ([[1, 0, 1]], (0, 0), (0, 3), "off the 1 x 3 board"),
-        ([[1, 0, 1]], (0, 0), (1, 0), "off the 1 x 3 board"),
+        ([[1, 0, 1]], (0, 0), (0, 3), "off the board of 3 columns x 1 row"),
+        ([[1, 0, 1]], (0, 0), (1, 0), "off the board of 3 columns x 1 row"),
         ([[1, 0], [1]], (0, 0), (1, 0), "ragged"),
         ([[1, 0, -1]], (0, 0), (0, 2), "non-negative"),
         ([[1.5, 0, 1]], (0, 0), (0, 2), "integers"),

@@ -79,7 +79,7 @@ class BoardPicture:
 
         n, m = shape
         if max(n, m) > SVG_LIMIT:
-            raise ValueError(f"boards over {SVG_LIMIT} x {SVG_LIMIT} are not drawn")
+            raise ValueError(f"boards of over {SVG_LIMIT} rows or columns are not drawn")
         cell = max(6, min(36, 720 // max(n, m)))
         ring = 1 if outside else 0
         pad, head = 12, 24 if title else 0

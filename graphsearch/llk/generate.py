@@ -28,6 +28,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from graphsearch._words import size
 from graphsearch.errors import SearchTimeout
 from graphsearch.llk.game import ClearMove, clears, greedy_clearing
 from graphsearch.llk.gravity import CLASSIC
@@ -151,7 +152,10 @@ def _check_size(rows: int, cols: int, types: int, copies: int) -> None:
     if types < 1 or copies < 1:
         raise ValueError("at least one type of at least one tile")
     if types * copies > rows * cols:
-        raise ValueError(f"{types} x {copies} tiles do not fit on {rows} x {cols} cells")
+        raise ValueError(
+            f"{types} types x {copies} tiles do not fit on the {rows * cols} cells of "
+            f"{size(rows, cols)}"
+        )
 
 
 def _backwards(

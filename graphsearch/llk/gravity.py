@@ -6,7 +6,7 @@ the tiles of each of its lines to that end, keeping their order; a mode settles 
 in turn, again and again until no tile moves (one round for every mode but ``outward`` and
 ``inward``, whose two passes can feed each other).  For a board of R rows and C columns the
 top half is rows ``0 .. R // 2 - 1`` and the left half columns ``0 .. C // 2 - 1``
-(``../shared/SPEC.md`` section 4 counts from 1).
+(the README and ``solve clear --help`` count from 1: rows 1 to R // 2).
 
 The rules (``game.settle``) and the searches (``position.Position``) each read these lines
 with their own code.

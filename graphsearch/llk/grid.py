@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, cast
 
 from graphsearch._checks import check_text
 from graphsearch._tokens import describe_token
+from graphsearch._words import plural, size
 from graphsearch.errors import InvalidInputError
 
 if TYPE_CHECKING:
@@ -280,7 +281,8 @@ def _parse(
         if pos + cells > total:
             raise where.error(
                 total,
-                f"input ends inside the {n} x {m} board ({total - pos} of {cells} numbers given)",
+                f"input ends inside the board of {size(n, m)} ({total - pos} of {cells} "
+                "numbers given)",
             )
         board = _board(numbers, pos, n, m)
         pos += cells
@@ -307,10 +309,11 @@ def _parse(
         if off is not None:
             row, col = divmod(off, 4)
             axis = "row" if col % 2 == 0 else "column"
-            size = n if col % 2 == 0 else m
+            top = n if col % 2 == 0 else m
             raise where.error(
                 pos + off,
-                f"query {row + 1}: {axis} {coords[off]} is off the {n} x {m} board (1..{size})",
+                f"query {row + 1}: {axis} {coords[off]} is off the board of {size(n, m)} "
+                f"({axis}s 1..{top})",
             )
         pos += 4 * q
         queries = tuple(
@@ -454,7 +457,7 @@ class _Locator:
             if count != m and not (r == n - 1 and count > m):  # q may follow the last row
                 return InvalidGridError(
                     f"case {self.case_no}, line {line + r}: row {r + 1} of the board has "
-                    f"{count} numbers, expected {m}",
+                    f"{plural(count, 'number')}, expected {m}",
                     self.case_no,
                 )
         return None
@@ -476,7 +479,8 @@ class _Locator:
             count = len(text.split())
             if count != 4:
                 return InvalidGridError(
-                    f"case {case_no}, line {line + i}: query {i + 1} has {count} numbers, "
+                    f"case {case_no}, line {line + i}: query {i + 1} has "
+                    f"{plural(count, 'number')}, "
                     "expected 4 (x1 y1 x2 y2)",
                     case_no,
                 )

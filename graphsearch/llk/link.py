@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
+from graphsearch._words import size
 from graphsearch.llk.grid import Case, InvalidGridError, Query
 
 if TYPE_CHECKING:
@@ -85,7 +86,8 @@ def check_cells(shape: tuple[int, ...], query: Query) -> None:
         r, c = cell
         if not (0 <= r < n and 0 <= c < m):
             raise InvalidGridError(
-                f"cell {cell} is off the {n} x {m} board (rows 0..{n - 1}, columns 0..{m - 1})"
+                f"cell {cell} is off the board of {size(n, m)} (rows 0..{n - 1}, columns "
+                f"0..{m - 1})"
             )
 
 

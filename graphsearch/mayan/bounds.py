@@ -171,19 +171,21 @@ def why_unsolvable(
     are), the CP-SAT prefilter's proof, or (failing those) that every sequence was tried
     (``nodes``: the states the search expanded).  The words of ``solve mayan``'s
     ``reason`` and of the pages."""
+    from graphsearch._words import plural
+
     need = moves_needed(grid)
     if need == UNREACHABLE:
         return "a color's blocks can never all stand in runs of three (too few, or too far apart)"
     if need > n:
         return (
-            f"the blocks need at least {need} moves to come together in runs (the "
+            f"the blocks need at least {plural(need, 'move')} to come together in runs (the "
             f"column-histogram bound), more than the {n} allowed"
         )
     if prefilter == "proved unsolvable":
         return f"the CP-SAT relaxation proves that no {n} moves empty the board"
-    why = f"every sequence of {n} moves leaves blocks"
+    why = f"every sequence of {plural(n, 'move')} leaves blocks"
     if nodes:
-        why += f" (the search expanded {nodes} states)"
+        why += f" (the search expanded {plural(nodes, 'state')})"
     return why
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from graphsearch._palette import fill
+from graphsearch._words import plural
 from graphsearch.mayan.board import HEIGHT, WIDTH, Board, Move, Puzzle
 from graphsearch.mayan.rules import MoveTrace, apply_move_traced
 
@@ -198,7 +199,7 @@ def solution_svg(puzzle: Puzzle, moves: Sequence[Move] | None) -> str:
     draw.append(dw.Rectangle(0, 0, width, height, fill="white"))
     board = puzzle.board
     if moves is None:
-        _panel(draw, PAD, board, f"no solution in {puzzle.n} moves")
+        _panel(draw, PAD, board, f"no solution in {plural(puzzle.n, 'move')}")
         return str(draw.as_svg())
     _panel(draw, PAD, board, f"start, n = {puzzle.n}")
     for i, move in enumerate(moves, 1):

@@ -65,7 +65,9 @@ def test_json(solve):
 
 def test_pretty_and_svg(solve, tmp_path):
     pretty = solve("clear", "--format", "pretty", "-", stdin=SPEC).out
-    assert "YES in 2 moves" in pretty and " 2 1 1 2" in pretty and "NO" in pretty
+    assert "YES in 2 moves" in pretty and "NO: " in pretty
+    assert " 1 2 2 1" in pretty and "#2 #1 #1 #2" in pretty  # the types, then the moves
+    assert "move 1: 1 2 1 3  (type 2, 0 turns)" in pretty
     steps = solve("clear", "--format", "pretty", "--gravity", "down", "-", stdin=SPEC).out
     assert "move 1: 1 2 1 3" in steps
     out = tmp_path / "c.svg"
@@ -80,7 +82,7 @@ def test_pretty_and_svg(solve, tmp_path):
         (["--engine", "cpsat", "--max-turns", "3"], SPEC, "at most 2 turns"),
         (["--format", "svg", "--gravity", "down"], SPEC, "without gravity"),
         (["--gravity", "sideways"], SPEC, "sideways"),
-        ([], b"2 2\n1 2\n2\n", "row 2 of the board has 1 numbers"),
+        ([], b"2 2\n1 2\n2\n", "row 2 of the board has 1 number,"),
         ([], b"1 2\n1 x\n", "token 'x'"),
     ],
 )

@@ -67,7 +67,7 @@ def test_mayan_svg(solve, tmp_path):
     titles = [t.text for t in root.iter(f"{SVG}text") if t.text and ":" in t.text]
     assert titles == ["1: 2 1 1", "2: 3 1 1", "3: 3 0 1"]
     unsolvable = solve("mayan", "--format", "svg", "-", stdin=b"1 1 0 2 0 0 1 0 0")
-    assert "no solution in 1 moves" in unsolvable.out
+    assert "no solution in 1 move" in unsolvable.out
 
 
 def test_llk_svg(solve, tmp_path):

@@ -73,7 +73,7 @@ def test_large_case_is_read_whole():
         (b"2 2\n1 1\n1 1\n", "input ends where the number of queries q was expected"),
         (b"2 2\n1 1\n1 1\n2\n1 1 1 2\n", "input ends inside the queries"),
         (b"3 3\n1 1 1\n1 1\n1 1 1\n1\n1 1 1 2\n", "line 3: row 2 of the board has 2 numbers"),
-        (b"3 3\n1 1 1\n", "input ends inside the 3 x 3 board"),
+        (b"3 3\n1 1 1\n", "input ends inside the board of 3 columns x 3 rows"),
         (b"2", "input ends after n"),
         (b"0 3\n", "must be positive"),
         (b"1 1\n1\n0\n1 1 1\n1\n1 1 1 z", "case 2, line 6, token 'z'"),
