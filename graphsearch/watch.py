@@ -15,7 +15,9 @@ A case is a dict: ``kind`` ("clear", "mayan" or "llk"), ``rows``, ``cols``, ``ri
 ``steps``.  A step has its ``label`` (its line in the move list; ``spoken``, when there is
 one, is what follows "move k: " in its button's accessible name), ``note``, ``after`` (the
 settled board after it), ``frames`` (what the animation shows, in order) and ``rest``
-(the marks the step leaves on the resting board: ``ghosts`` ``[r, c, type]``, ``path``,
+(on a query page, ``answer``, ``summary`` and ``reason`` are the query's, shown in the
+verdict while it is the step on screen) and ``rest`` (the marks the step leaves on the
+resting board: ``ghosts`` ``[r, c, type]``, ``path``,
 ``marks`` and ``from``, each ``[r, c, r0, c0]``: the tile now at (r, c) stood on
 (r0, c0) before the step).  A frame is ``{"kind": "mark", "marks", "path"}`` (cells
 outlined, a path drawn), ``{"kind": "cross", "cells"}`` (blocks about to vanish),
@@ -245,8 +247,12 @@ def llk_case(
         path = _path(link)
         steps.append(
             {
-                "label": f"{label}: {'YES' if link.linked else 'NO'}",
+                "label": f"{label} {'YES' if link.linked else 'NO'}",
                 "note": note,
+                "answer": "YES" if link.linked else "NO",
+                "summary": f"query {number}, {label}"
+                + (f": a path of {plural(link.turns or 0, 'turn')}" if link.linked else ""),
+                "reason": "" if link.linked else (link.reason or ""),
                 "frames": [{"kind": "mark", "marks": marks, "path": path}],
                 "rest": {"ghosts": [], "path": path, "marks": marks, "from": []},
                 "after": cells,

@@ -244,6 +244,10 @@ def test_a_no_page_and_a_query_page(tmp_path, open_page):
     page = open_page(tmp_path / "q.html")
     click(page, "Next")
     assert shown(page) == (1, [1, 2, 3, 4, 0, 0, 0, 0, 4, 3, 2, 1])
+    assert page.locator("#verdict").inner_text().startswith("YES")  # query 1's answer
+    click(page, "Next")
+    assert page.locator("#verdict").inner_text().startswith("NO")
+    click(page, "Previous")
     # the path is drawn by the step's animation, in a timer after the click: wait for it
     page.wait_for_selector("#board polyline", timeout=5000)
 
