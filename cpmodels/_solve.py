@@ -24,7 +24,7 @@ def run_solver(
     stopped: Callable[[], bool] | None = None,
 ) -> cp_model.CpSolverStatus:
     """``solver.solve(model)``; KeyboardInterrupt (or any exception in the waiting thread)
-    stops the search first, and so does ``stopped()`` turning true (looked at every 50
+    stops the search first, and so does ``stopped()`` turning true (looked at every 20
     ms; the solver then returns as if its time ran out)."""
     solver.parameters.catch_sigint_signal = False
     outcome: list[cp_model.CpSolverStatus] = []
@@ -32,7 +32,7 @@ def run_solver(
     worker.start()
     try:
         while worker.is_alive():
-            worker.join(0.05)
+            worker.join(0.02)
             if stopped is not None and stopped():
                 solver.stop_search()
     except BaseException:

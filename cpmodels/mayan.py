@@ -56,6 +56,7 @@ from itertools import product
 from typing import TYPE_CHECKING, Any
 
 from cpmodels._solve import run_solver
+from graphsearch.budget import Budget
 from graphsearch.deadline import Deadline
 from graphsearch.errors import SearchTimeout
 from graphsearch.mayan.board import HEIGHT, WIDTH, InvalidBoardError, Move, Puzzle
@@ -172,7 +173,7 @@ class _Color:
 
 
 def build(
-    puzzle: Puzzle, *, same_color_swaps: bool = True, deadline: Deadline | None = None
+    puzzle: Puzzle, *, same_color_swaps: bool = True, deadline: Deadline | Budget | None = None
 ) -> MayanModel:
     """Variables and constraints of the exact model, its search order among them;
     ModelUndecided when ``deadline`` passes while it is built (a large n makes a large
@@ -193,7 +194,7 @@ class ModelBuilder:
     1`` layers after it its removal rounds.
     """
 
-    def __init__(self, puzzle: Puzzle, same_color_swaps: bool, deadline: Deadline) -> None:
+    def __init__(self, puzzle: Puzzle, same_color_swaps: bool, deadline: Deadline | Budget) -> None:
         from ortools.sat.python import cp_model
 
         self.cp_model = cp_model
@@ -221,14 +222,16 @@ class ModelBuilder:
             )
         self.b = []
         for t in range(self.layers + 1):
-            if t % 64 == 0:
-                self._check_clock()
+            self._check_clock()
             self.b.append(self._state(t))
 
     def _check_clock(self) -> None:
         if self.deadline.passed():
+            stopped = isinstance(self.deadline, Budget) and self.deadline.stopped
             raise ModelUndecided(
-                "the time limit ran out while the CP-SAT model was built",
+                "the search was stopped while the CP-SAT model was built"
+                if stopped
+                else "the time limit ran out while the CP-SAT model was built",
                 SearchStats(seconds=round(self.deadline.elapsed(), 6)),
             )
 
@@ -295,6 +298,7 @@ class ModelBuilder:
         move's drag) to the one after ``last`` layers.  Once a board is stable it is
         copied straight to the end, and the later rounds' rules do not bind: their cells
         stay free and nothing is propagated through them (most moves remove nothing)."""
+        self._check_clock()  # a round's clauses take some milliseconds to build
         model, b = self.model, self.b
         unstable, through = self._runs(t)
         for cell in CELLS:
@@ -377,6 +381,8 @@ class ModelBuilder:
         model = self.model
         touches: dict[int, list[Literal]] = {x: [] for x in range(WIDTH)}
         for m, move in enumerate(MOVES):
+            if m % 16 == 0:
+                self._check_clock()
             self._move(t, move, selected[m], drags)
             touches[move.x].append(selected[m])
             touches[move.x + move.g].append(selected[m])
@@ -599,14 +605,18 @@ def solve(
     same_color_swaps: bool = True,
     time_limit: float | None = None,
     workers: int = 0,
+    budget: Budget | None = None,
 ) -> MayanResult:
     """The lexicographically smallest solution, proved by CP-SAT, replayed before returned.
 
-    Raises ModelUndecided (a SearchTimeout) when ``time_limit`` runs out first, while the
-    model is built or solved.  ``workers`` is accepted for the prefilter's signature; the
-    ordered search runs on one worker, which is what makes its first solution the smallest.
+    Raises ModelUndecided (a SearchTimeout) when the ``budget`` (or ``time_limit``, its
+    short form) runs out first or is stopped from another thread, while the model is built
+    or solved; the budget's node limit caps CP-SAT's conflicts.  ``workers`` is accepted
+    for the prefilter's signature; the ordered search runs on one worker, which is what
+    makes its first solution the smallest.
     """
-    deadline = Deadline(time_limit, every=1)
+    deadline = Budget.of(budget, time_limit)
+    deadline.poll_every(1)
     stats = SearchStats(solves=0, branches=0, objective="first solution of the ordered search")
     moves = _smallest(puzzle, same_color_swaps, deadline, stats)
     stats.seconds = round(deadline.elapsed(), 6)
@@ -618,7 +628,7 @@ def solve(
 
 
 def _smallest(
-    puzzle: Puzzle, same_color_swaps: bool, deadline: Deadline, stats: SearchStats
+    puzzle: Puzzle, same_color_swaps: bool, deadline: Budget, stats: SearchStats
 ) -> tuple[Move, ...] | None:
     """The model's first solution, the smallest (see the module docstring), or None."""
     from ortools.sat.python import cp_model
@@ -647,24 +657,34 @@ def _smallest(
         if left <= 0:
             raise ModelUndecided("the CP-SAT model was undecided", stats)
         params.max_time_in_seconds = left
-    status = run_solver(solver, built.model)
+    if deadline.nodes is not None:
+        params.max_number_of_conflicts = deadline.nodes
+    status = run_solver(solver, built.model, lambda: deadline.stopped)
     stats.solves = 1
     stats.branches = solver.num_branches
     if status == cp_model.INFEASIBLE:
         return None
     if status not in (cp_model.FEASIBLE, cp_model.OPTIMAL):
-        raise ModelUndecided("the CP-SAT model was undecided", stats)
+        why = "stopped" if deadline.stopped else "undecided"
+        raise ModelUndecided(f"the CP-SAT model was {why}", stats)
     return built.moves(solver)
 
 
 Block = tuple[int, int, int]  # column, row, color
 
 
-def prefilter(puzzle: Puzzle, *, time_limit: float | None = 10.0, workers: int = 0) -> bool | None:
+def prefilter(
+    puzzle: Puzzle,
+    *,
+    time_limit: float | None = 10.0,
+    workers: int = 0,
+    budget: Budget | None = None,
+) -> bool | None:
     """A relaxation over the blocks alone: False proves there is no solution.
 
     True means the relaxation is satisfiable (the board may or may not be solvable); None
-    means CP-SAT did not decide within the time limit.  Each block gets the column X, row Y
+    means CP-SAT did not decide within the time limit (or ``budget`` was stopped from
+    another thread).  Each block gets the column X, row Y
     and round T at which it vanishes, constrained only by facts every real play obeys:
 
     * blocks change column only when dragged: at most two blocks shift by one column per
@@ -695,7 +715,8 @@ def prefilter(puzzle: Puzzle, *, time_limit: float | None = 10.0, workers: int =
         solver.parameters.max_time_in_seconds = time_limit
     if workers:
         solver.parameters.num_workers = workers
-    status = run_solver(solver, relaxation.model)
+    stopped = None if budget is None else (lambda: budget.stopped)
+    status = run_solver(solver, relaxation.model, stopped)
     if status == cp_model.INFEASIBLE:
         return False
     if status in (cp_model.FEASIBLE, cp_model.OPTIMAL):

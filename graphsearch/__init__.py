@@ -14,12 +14,22 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING
 
+from graphsearch.budget import Budget
 from graphsearch.errors import InvalidInputError, SearchTimeout
+from graphsearch.status import Status
 
 if TYPE_CHECKING:
     from graphsearch import llk, mayan
 
-__all__ = ["InvalidInputError", "SearchTimeout", "__version__", "llk", "mayan"]
+__all__ = [
+    "Budget",
+    "InvalidInputError",
+    "SearchTimeout",
+    "Status",
+    "__version__",
+    "llk",
+    "mayan",
+]
 
 __version__ = "0.3.0"
 

@@ -1,4 +1,4 @@
-"""What a whole-board search may spend: one object that every 连连看 engine takes."""
+"""What a search may spend: one object that every search of the package takes."""
 
 from __future__ import annotations
 
@@ -11,23 +11,26 @@ __all__ = ["Budget"]
 
 
 class Budget:
-    """A search's limits, the same protocol for every whole-board engine (the pairing
-    search, the compiled move search, the CP-SAT model, the reference DFS):
+    """A search's limits, the same protocol for every search of the package: the Mayan
+    engines (search, dfs, cpsat, the prefilter), counting and listing solutions, the
+    makers, and the whole-board engines (the pairing search, the compiled move search, the
+    CP-SAT model, the reference DFS); ``time_limit=`` stays their short form:
 
     * ``seconds`` of wall clock, and a stop flag that any thread may set (``stop``): when
       either runs out, the engine raises ``SearchTimeout`` (``check``), the library's one
       signal for a search that did not finish;
     * ``nodes``: the most work the engine may do, in its own unit, counted the same on
-      every machine (positions for the move search and the DFS, branchings for the
-      pairing search after its dives; the CP-SAT model has its own deterministic budget
-      and hands the board to the move search, which counts).  Using them up is the
-      status ``OUT_OF_NODES``, which the engines report as ``SearchTimeout`` too.
+      every machine (Mayan: states expanded by the search and the counts, boards visited
+      by the DFS, conflicts of CP-SAT; whole boards: positions for the move search and the
+      DFS, branchings for the pairing search after its dives; the CP-SAT model has its own
+      deterministic budget and hands the board to the move search, which counts).  Using
+      them up is the status ``OUT_OF_NODES``, which the engines report as ``SearchTimeout`` too.
 
     The compiled search reads ``control`` (``[stop, cap]``) without the GIL, so a stop
     reaches it in the middle of a slice.  A budget is for one search at a time: its clock
     starts when it is made."""
 
-    __slots__ = ("control", "deadline", "nodes")
+    __slots__ = ("_children", "control", "deadline", "nodes")
 
     def __init__(self, seconds: float | None = None, nodes: int | None = None) -> None:
         if nodes is not None and (isinstance(nodes, bool) or not isinstance(nodes, int)):
@@ -37,6 +40,7 @@ class Budget:
         self.deadline = Deadline(seconds)
         self.nodes = nodes
         self.control = array("q", [0, -1])
+        self._children: list[Budget] = []
 
     @classmethod
     def of(
@@ -49,9 +53,26 @@ class Budget:
             raise InvalidInputError("give a budget or a time limit and a node limit, not both")
         return budget
 
+    def child(self, seconds: float | None = None, nodes: int | None = None) -> Budget:
+        """A budget for one search of many that a caller runs under this one (a maker's
+        candidates, a survey's boards): its own ``seconds`` (never past this budget's) and
+        ``nodes``, and stopped whenever this one is."""
+        left = self.left()
+        if left is not None:
+            seconds = left if seconds is None else min(seconds, left)
+        child = Budget(seconds, nodes)
+        self._children = [c for c in self._children if not c.stopped]  # keep it small
+        self._children.append(child)
+        if self.stopped:
+            child.stop()
+        return child
+
     def stop(self) -> None:
-        """Stop the search (from any thread): it raises SearchTimeout at its next look."""
+        """Stop the search (from any thread), and every child budget: each raises
+        SearchTimeout at its next look."""
         self.control[0] = 1
+        for child in list(self._children):
+            child.stop()
 
     @property
     def stopped(self) -> bool:

@@ -22,6 +22,7 @@ from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from graphsearch.budget import Budget
     from graphsearch.llk.rules import ClearRules
 
 __all__ = [
@@ -103,24 +104,30 @@ class BoardOutcome:
     seconds: float
 
 
-def run_board(spec: SurveySpec, index: int) -> BoardOutcome:
+def run_board(spec: SurveySpec, index: int, budget: Budget | None = None) -> BoardOutcome:
     """Deal board ``index`` of the survey and decide it (a top-level function, so that
-    process pools and dask can ship it)."""
+    process pools and dask can ship it); ``budget``: a survey's, of which the board's
+    search gets a child (``spec.time_limit`` seconds, stopped with it), and a stop of it is
+    raised (``SearchTimeout``), not counted as an undecided board."""
+    from graphsearch.budget import Budget
     from graphsearch.errors import SearchTimeout
 
     start = time.perf_counter()
+    limits = Budget(spec.time_limit) if budget is None else budget.child(spec.time_limit)
     try:
         if spec.kind == "clear":
-            solved, greedy = _clear_board(spec, index)
+            solved, greedy = _clear_board(spec, index, limits)
         else:
-            solved, greedy = _mayan_board(spec, index)
+            solved, greedy = _mayan_board(spec, index, limits)
         verdict = "yes" if solved else "no"
     except SearchTimeout:
+        if budget is not None:
+            budget.check(None, "the survey had not finished")
         verdict, greedy = "undecided", False
     return BoardOutcome(index, verdict, greedy, round(time.perf_counter() - start, 6))
 
 
-def _clear_board(spec: SurveySpec, index: int) -> tuple[bool, bool]:
+def _clear_board(spec: SurveySpec, index: int, budget: Budget) -> tuple[bool, bool]:
     from graphsearch.llk.clearing import solve
     from graphsearch.llk.game import greedy_clearing
     from graphsearch.llk.generate import board_rng, deal
@@ -130,10 +137,10 @@ def _clear_board(spec: SurveySpec, index: int) -> tuple[bool, bool]:
     greedy = greedy_clearing(board, rules) is not None
     if greedy:
         return True, True  # a clearing in hand: no search needed
-    return solve(board, rules, time_limit=spec.time_limit).clearable, False
+    return solve(board, rules, budget=budget).clearable, False
 
 
-def _mayan_board(spec: SurveySpec, index: int) -> tuple[bool, bool]:
+def _mayan_board(spec: SurveySpec, index: int, budget: Budget) -> tuple[bool, bool]:
     import random
 
     from graphsearch.mayan.board import Puzzle
@@ -147,7 +154,7 @@ def _mayan_board(spec: SurveySpec, index: int) -> tuple[bool, bool]:
     swaps = spec.same_color_swaps
     if greedy(puzzle, same_color_swaps=swaps) is not None:
         return True, True
-    result = solve(puzzle, same_color_swaps=swaps, time_limit=spec.time_limit)
+    result = solve(puzzle, same_color_swaps=swaps, budget=budget)
     return result.solvable, False
 
 
@@ -159,32 +166,53 @@ def run_survey(
     scheduler: str | None = None,
     skip: Iterable[int] = (),
     connect_timeout: float = CONNECT_TIMEOUT,
+    budget: Budget | None = None,
 ) -> Iterator[BoardOutcome]:
     """Each board's outcome as it finishes (boards in ``skip`` are not run).  With a
     ``scheduler`` address, SchedulerError when it cannot be used within
-    ``connect_timeout`` seconds."""
+    ``connect_timeout`` seconds.  ``budget`` limits the whole survey's seconds and can
+    stop it from another thread: the boards in flight are abandoned (their processes
+    ended, their Dask tasks cancelled) and SearchTimeout is raised; the outcomes yielded
+    before stand."""
     if executor not in EXECUTORS:
         raise ValueError(f"executor is one of {', '.join(EXECUTORS)}, not {executor!r}")
     done = set(skip)
     todo = [i for i in range(spec.boards) if i not in done]
     if executor == "dask":
-        yield from _dask(spec, todo, workers, scheduler, connect_timeout)
+        yield from _dask(spec, todo, workers, scheduler, connect_timeout, budget)
     elif workers == 1 or len(todo) <= 1:
         for i in todo:
-            yield run_board(spec, i)
+            if budget is not None:
+                budget.check(None, "the survey had not finished")
+            yield run_board(spec, i, budget)
     else:
-        yield from _processes(spec, todo, workers)
+        yield from _processes(spec, todo, workers, budget)
 
 
-def _processes(spec: SurveySpec, todo: list[int], workers: int | None) -> Iterator[BoardOutcome]:
-    from concurrent.futures import ProcessPoolExecutor, as_completed
+# how often a survey waiting on its workers looks at its budget (seconds)
+POLL = 0.02
+
+
+def _processes(
+    spec: SurveySpec, todo: list[int], workers: int | None, budget: Budget | None
+) -> Iterator[BoardOutcome]:
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
     pool = ProcessPoolExecutor(max_workers=workers)
+    stopped = False
     try:
-        futures = [pool.submit(run_board, spec, i) for i in todo]
-        for future in as_completed(futures):
-            yield future.result()
+        pending = {pool.submit(run_board, spec, i) for i in todo}
+        while pending:
+            done, pending = wait(pending, timeout=POLL, return_when=FIRST_COMPLETED)
+            for future in done:
+                yield future.result()
+            if budget is not None and budget.passed():
+                stopped = True
+                raise budget.timeout(None, "the survey had not finished")
     finally:
+        if stopped:  # a board in flight may run for its whole time limit: end it now
+            for process in list(getattr(pool, "_processes", {}).values()):
+                process.terminate()
         pool.shutdown(wait=False, cancel_futures=True)
 
 
@@ -233,9 +261,10 @@ def _dask(
     workers: int | None,
     scheduler: str | None,
     connect_timeout: float,
+    budget: Budget | None,
 ) -> Iterator[BoardOutcome]:
     try:
-        from distributed import Client, LocalCluster, as_completed
+        from distributed import Client, LocalCluster, wait
     except ImportError:
         raise ImportError(
             "the dask executor needs dask.distributed: pip install 'graphsearch[dask]'"
@@ -249,9 +278,17 @@ def _dask(
         )
         client = Client(cluster)
     try:
-        futures = client.map(run_board, [spec] * len(todo), todo, pure=False)
-        for future in as_completed(futures):
-            yield future.result()
+        pending = set(client.map(run_board, [spec] * len(todo), todo, pure=False))
+        while pending:
+            try:
+                done, pending = wait(pending, timeout=POLL, return_when="FIRST_COMPLETED")
+            except TimeoutError:
+                done = set()
+            for future in done:
+                yield future.result()
+            if budget is not None and budget.passed():
+                client.cancel(list(pending))
+                raise budget.timeout(None, "the survey had not finished")
     finally:
         client.close()
         if cluster is not None:

@@ -15,6 +15,7 @@ from graphsearch.llk.gravity import Mode, mode
 from graphsearch.llk.grid import Case, InvalidGridError, Query, Rows, as_board, as_rows, parse_cases
 from graphsearch.llk.link import Link, LinkEngine
 from graphsearch.llk.rules import ClearRules
+from graphsearch.status import Status
 
 __all__ = [
     "CLEAR_ENGINES",
@@ -31,6 +32,7 @@ __all__ = [
     "Mode",
     "Query",
     "Rows",
+    "Status",
     "as_board",
     "as_rows",
     "clear",

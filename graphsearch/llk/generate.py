@@ -29,6 +29,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from graphsearch._words import size
+from graphsearch.budget import Budget
 from graphsearch.errors import SearchTimeout
 from graphsearch.llk.game import ClearMove, clears, greedy_clearing
 from graphsearch.llk.gravity import CLASSIC
@@ -90,12 +91,15 @@ def generate_boards(
     greedy_fails: bool = False,
     min_nodes: int = 0,
     max_candidates: int = 10_000,
+    budget: Budget | None = None,
 ) -> Iterator[GeneratedBoard]:
     """``count`` clearable boards of ``types`` types x ``copies`` tiles (see the module).
 
     The rules are ``rules`` with any of the keywords in place of its own
     (``ClearRules.of``).  Raises LookupError when ``max_candidates`` candidates in a row are
-    all rejected.
+    all rejected.  ``budget`` limits the seconds of the whole run and can stop it from
+    another thread (``SearchTimeout``; the boards yielded before stand); each search the
+    maker runs gets its own node limit.
     """
     _check_size(rows, cols, types, copies)
     rules = ClearRules.of(rules, outside=outside, max_turns=max_turns, gravity=gravity)
@@ -113,9 +117,11 @@ def generate_boards(
 
     pairing = gravity == "none" and max_turns <= 2  # the engine solve runs (its unit)
     sampling_budget = SAMPLING_NODES if pairing else SAMPLING_POSITIONS
+    limits = Budget.of(budget)
     for i in range(count):
         rng = board_rng("llk", seed, i)
         for tried in range(1, max_candidates + 1):
+            limits.check(None, "the maker had not finished")
             if method == "backwards":
                 built = _backwards(rng, rows, cols, types, copies, outside, max_turns, gravity)
                 if built is None:
@@ -126,8 +132,9 @@ def generate_boards(
             else:
                 board = deal(rows, cols, types, copies, rng)
                 try:
-                    result = solve(board, rules, max_nodes=sampling_budget)
+                    result = solve(board, rules, budget=limits.child(nodes=sampling_budget))
                 except SearchTimeout:
+                    limits.check(None, "the maker had not finished")
                     continue  # too hard to settle quickly: the next deal
                 if result.moves is None:
                     continue
@@ -137,7 +144,7 @@ def generate_boards(
                 continue
             nodes = None
             if min_nodes:
-                nodes = solve(board, rules).stats.nodes
+                nodes = solve(board, rules, budget=limits.child()).stats.nodes
                 if nodes < min_nodes:
                     continue
             yield GeneratedBoard(board, tuple(clearing), greedy, nodes, tried)

@@ -5,25 +5,11 @@ importing another engine."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import IntEnum
 
 from graphsearch.llk.game import ClearMove
+from graphsearch.status import Status
 
 __all__ = ["ClearResult", "ClearStats", "Status"]
-
-
-class Status(IntEnum):
-    """Where a whole-board search stands when it returns, the same for every search (the
-    pairing search, the compiled move search, the CP-SAT model): ``FOUND`` a clearing,
-    ``EXHAUSTED`` proved there is none, ``OUT_OF_NODES`` used up a budget counted in work
-    (positions, branchings, CP-SAT's deterministic time: the same on every machine), and
-    ``RUNNING`` stopped for its caller and can go on.  Running out of time is not a
-    status: it raises ``SearchTimeout``, the library's one signal for it."""
-
-    RUNNING = 0
-    FOUND = 1
-    EXHAUSTED = 2
-    OUT_OF_NODES = 3
 
 
 @dataclass(slots=True)
@@ -56,3 +42,8 @@ class ClearResult:
     @property
     def clearable(self) -> bool:
         return self.moves is not None
+
+    @property
+    def status(self) -> Status:
+        """``FOUND`` a clearing or ``EXHAUSTED`` (proved there is none)."""
+        return Status.FOUND if self.moves is not None else Status.EXHAUSTED

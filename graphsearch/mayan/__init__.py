@@ -5,6 +5,7 @@
 (Move(x=2, y=1, g=1), Move(x=3, y=1, g=1), Move(x=3, y=0, g=1))
 """
 
+from graphsearch.budget import Budget
 from graphsearch.errors import InvalidInputError, SearchTimeout
 from graphsearch.mayan.board import (
     HEIGHT,
@@ -32,6 +33,7 @@ from graphsearch.mayan.rules import (
     search_moves,
     settle,
 )
+from graphsearch.status import Status
 
 __all__ = [
     "ENGINES",
@@ -40,6 +42,7 @@ __all__ = [
     "MAX_N",
     "WIDTH",
     "Board",
+    "Budget",
     "IllegalMoveError",
     "InvalidBoardError",
     "InvalidInputError",
@@ -50,6 +53,7 @@ __all__ = [
     "Puzzle",
     "SearchStats",
     "SearchTimeout",
+    "Status",
     "apply_move",
     "apply_move_traced",
     "find_runs",

@@ -14,8 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from graphsearch.deadline import Deadline
-from graphsearch.errors import SearchTimeout
+from graphsearch.budget import Budget
 from graphsearch.mayan.board import HEIGHT, Move, Puzzle
 from graphsearch.mayan.bounds import moves_needed
 from graphsearch.mayan.core import DeadTable
@@ -42,23 +41,27 @@ def count_solutions(
     same_color_swaps: bool = True,
     limit: int | None = None,
     time_limit: float | None = None,
+    budget: Budget | None = None,
 ) -> SolutionCount:
     """The number of distinct n-move solutions, stopping once ``limit`` are found.
 
     With a limit every count is kept as min(count, limit), which adds up exactly: the
-    capped sum of capped counts is the capped sum of the counts.
+    capped sum of capped counts is the capped sum of the counts.  ``budget`` (or
+    ``time_limit``) limits the seconds and the states counted, and can stop the count from
+    another thread (``SearchTimeout``).
     """
     if limit is not None and limit < 1:
         raise ValueError("a count limit is at least 1")
     cap = limit
-    deadline = Deadline(time_limit)
+    limits = Budget.of(budget, time_limit)
+    limits.poll_every(256)
     dead = DeadTable()
     alive: dict[tuple[bytes, int], int] = {}
     nodes = 0
 
     def stats() -> SearchStats:
         return SearchStats(
-            seconds=round(deadline.elapsed(), 6),
+            seconds=round(limits.elapsed(), 6),
             nodes=nodes,
             table_size=dead.size() + len(alive),
             table_generations=dead.generation_count(),
@@ -68,8 +71,10 @@ def count_solutions(
         # grid has k >= 1 moves left and has passed the bound for k
         nonlocal nodes
         nodes += 1
-        if deadline.expired():
-            raise SearchTimeout("the count had not finished", stats())
+        if limits.expired():
+            raise limits.timeout(stats(), "the count had not finished")
+        if limits.nodes is not None and nodes > limits.nodes:
+            raise limits.used_up(stats(), "states")
         total = 0
         for src, g in grid_moves(grid, same_color_swaps):
             child = grid[:]
@@ -100,18 +105,29 @@ def count_solutions(
 
 
 def iter_solutions(
-    puzzle: Puzzle, *, same_color_swaps: bool = True, time_limit: float | None = None
+    puzzle: Puzzle,
+    *,
+    same_color_swaps: bool = True,
+    time_limit: float | None = None,
+    budget: Budget | None = None,
 ) -> Iterator[tuple[Move, ...]]:
-    """Every solution, in lexicographic order (raises ``SearchTimeout`` when the time
-    limit runs out part way; the solutions yielded before it stand)."""
-    deadline = Deadline(time_limit)
+    """Every solution, in lexicographic order (raises ``SearchTimeout`` when the budget,
+    or the time limit, runs out part way or is stopped; the solutions yielded before it
+    stand)."""
+    limits = Budget.of(budget, time_limit)
+    limits.poll_every(256)
+    nodes = 0
     dead = DeadTable()
     path: list[tuple[int, int]] = []
 
     def walk(grid: list[int], k: int) -> Iterator[tuple[Move, ...]]:
         # yields each solution below grid; records grid as dead when there is none
-        if deadline.expired():
-            raise SearchTimeout("the listing had not finished")
+        nonlocal nodes
+        nodes += 1
+        if limits.expired():
+            raise limits.timeout(None, "the listing had not finished")
+        if limits.nodes is not None and nodes > limits.nodes:
+            raise limits.used_up(None, "states")
         found = False
         for src, g in grid_moves(grid, same_color_swaps):
             child = grid[:]

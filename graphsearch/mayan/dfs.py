@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from graphsearch.deadline import Deadline
-from graphsearch.errors import SearchTimeout
+from graphsearch.budget import Budget
 from graphsearch.mayan.board import Board, Move, Puzzle
 from graphsearch.mayan.result import MayanResult, SearchStats, allow_depth
 from graphsearch.mayan.rules import apply_move, search_moves
@@ -21,10 +20,17 @@ __all__ = ["solve"]
 
 
 def solve(
-    puzzle: Puzzle, *, same_color_swaps: bool = True, time_limit: float | None = None
+    puzzle: Puzzle,
+    *,
+    same_color_swaps: bool = True,
+    time_limit: float | None = None,
+    budget: Budget | None = None,
 ) -> MayanResult:
-    """The lexicographically smallest sequence of exactly ``puzzle.n`` moves that clears it."""
-    deadline = Deadline(time_limit, every=256)
+    """The lexicographically smallest sequence of exactly ``puzzle.n`` moves that clears it;
+    ``budget`` (or ``time_limit``) limits the seconds and the boards visited, and can stop
+    it from another thread (``SearchTimeout``)."""
+    limits = Budget.of(budget, time_limit)
+    limits.poll_every(64)
     nodes = 0
     failed: set[tuple[Board, int]] = set()
 
@@ -33,8 +39,10 @@ def solve(
         if (board, k) in failed:
             return None
         nodes += 1
-        if deadline.expired():
-            raise SearchTimeout("the search had not finished", SearchStats(nodes=nodes))
+        if limits.expired():
+            raise limits.timeout(SearchStats(nodes=nodes))
+        if limits.nodes is not None and nodes > limits.nodes:
+            raise limits.used_up(SearchStats(nodes=nodes - 1), "boards")
         if k == 0:
             return [] if board.is_empty() else None
         counts = Counter(color for column in board.columns for color in column)
@@ -49,5 +57,5 @@ def solve(
 
     allow_depth(puzzle.n)
     moves = dfs(puzzle.board, puzzle.n)
-    stats = SearchStats(seconds=round(deadline.elapsed(), 6), nodes=nodes)
+    stats = SearchStats(seconds=round(limits.elapsed(), 6), nodes=nodes)
     return MayanResult(puzzle.n, None if moves is None else tuple(moves), "dfs", stats)

@@ -23,6 +23,7 @@ import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from graphsearch.budget import Budget
 from graphsearch.mayan.board import HEIGHT, MAX_COLOR, WIDTH, Board, Move, Puzzle, find_runs
 from graphsearch.mayan.count import count_solutions
 from graphsearch.mayan.rules import apply_move, grid_moves, play
@@ -61,6 +62,7 @@ def generate_puzzles(
     method: str = "backwards",
     max_candidates: int = 100_000,
     progress: Callable[[int, int], None] | None = None,
+    budget: Budget | None = None,
 ) -> Iterator[GeneratedPuzzle]:
     """``count`` puzzles of n moves with exactly one solution each, in colors 1..colors.
 
@@ -69,6 +71,9 @@ def generate_puzzles(
     Puzzle i depends only on (seed, i), so the same seed gives the same puzzles.  Raises
     LookupError, with what became of them, when ``max_candidates`` candidates in a row are
     not unique.  ``progress(i, tried)`` is called before each candidate for puzzle i.
+    ``budget`` limits the seconds of the whole run and can stop it from another thread
+    (``SearchTimeout``; the puzzles yielded before stand); its node limit applies to each
+    count and search the maker runs, in their states.
     """
     if n < 1:
         raise ValueError("a puzzle has at least one move")
@@ -100,11 +105,15 @@ def generate_puzzles(
                     )
                 continue
             puzzle = Puzzle(n, board)
-            counted = count_solutions(puzzle, same_color_swaps=same_color_swaps, limit=2)
+            if budget is not None:
+                budget.check(None, "the maker had not finished")
+            counted = count_solutions(
+                puzzle, same_color_swaps=same_color_swaps, limit=2, budget=budget
+            )
             if counted.count != 1:
                 tally["several solutions" if counted.count else "no solution"] += 1
                 continue
-            result = solve(puzzle, same_color_swaps=same_color_swaps)
+            result = solve(puzzle, same_color_swaps=same_color_swaps, budget=budget)
             assert result.moves is not None  # the count found one
             yield GeneratedPuzzle(
                 puzzle,

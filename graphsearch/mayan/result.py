@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass, field, fields
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from graphsearch.mayan.board import MAX_N, Move, Puzzle
+from graphsearch.status import Status
+
+if TYPE_CHECKING:
+    from graphsearch.budget import Budget
 
 __all__ = ["MayanEngine", "MayanResult", "SearchStats", "allow_depth"]
 
@@ -58,12 +62,23 @@ class MayanResult:
     def solvable(self) -> bool:
         return self.moves is not None
 
+    @property
+    def status(self) -> Status:
+        """``FOUND`` a solution or ``EXHAUSTED`` (proved there is none): the status every
+        search of the package answers with (running out raises ``SearchTimeout``)."""
+        return Status.FOUND if self.moves is not None else Status.EXHAUSTED
+
 
 class MayanEngine(Protocol):
     """The signature every Mayan engine's ``solve`` has."""
 
     def __call__(
-        self, puzzle: Puzzle, *, same_color_swaps: bool = True, time_limit: float | None = None
+        self,
+        puzzle: Puzzle,
+        *,
+        same_color_swaps: bool = True,
+        time_limit: float | None = None,
+        budget: Budget | None = None,
     ) -> MayanResult: ...
 
 

@@ -8,8 +8,7 @@ right before left), so the first solution found is the lexicographically smalles
 
 from __future__ import annotations
 
-from graphsearch.deadline import Deadline
-from graphsearch.errors import SearchTimeout
+from graphsearch.budget import Budget
 from graphsearch.mayan import core
 from graphsearch.mayan.board import HEIGHT, Move, Puzzle
 from graphsearch.mayan.bounds import distance_table, moves_needed
@@ -19,8 +18,9 @@ from graphsearch.mayan.rules import grid_moves, play
 
 __all__ = ["SLICE", "DeadTable", "greedy", "solve"]
 
-# Nodes the search expands between two looks at the clock (some milliseconds compiled).
-SLICE = 20_000
+# States the search expands between two looks at the budget (some 9 ms compiled on dense
+# boards, so that a stop from another thread is kept within 50 ms).
+SLICE = 5_000
 
 
 def solve(
@@ -29,19 +29,22 @@ def solve(
     same_color_swaps: bool = True,
     time_limit: float | None = None,
     table: DeadTable | None = None,
+    budget: Budget | None = None,
 ) -> MayanResult:
     """The lexicographically smallest sequence of exactly ``puzzle.n`` moves that clears it.
 
     ``table`` may be shared by calls with the same ``same_color_swaps``, so that a caller
-    solving many related boards searches each state once.
+    solving many related boards searches each state once.  ``budget`` (or ``time_limit``,
+    its short form) limits the seconds, the states expanded, and can stop the search from
+    another thread; running out raises ``SearchTimeout``.
     """
     n = puzzle.n
-    deadline = Deadline(time_limit)
+    limits = Budget.of(budget, time_limit)
     grid = puzzle.board.grid()
     name = "compiled" if core.COMPILED else "python"
     if n == 0 or moves_needed(grid) > n:
         empty: tuple[Move, ...] | None = () if n == 0 and not any(grid) else None
-        done = SearchStats(seconds=round(deadline.elapsed(), 6), core=name, nodes=0)
+        done = SearchStats(seconds=round(limits.elapsed(), 6), core=name, nodes=0)
         return MayanResult(n, empty, "search", done)
     if table is None:
         table = core.DeadTable()
@@ -50,7 +53,7 @@ def solve(
     def stats() -> SearchStats:
         nodes, leaves, hits, pruned = search.counters()
         return SearchStats(
-            seconds=round(deadline.elapsed(), 6),
+            seconds=round(limits.elapsed(), 6),
             core=name,
             nodes=nodes,
             leaves=leaves,
@@ -61,15 +64,24 @@ def solve(
         )
 
     # the first slice is short, so that a limit of a few milliseconds is kept uncompiled too
-    budget = 2_000
-    while search.step(budget) == core.RUNNING:
-        if deadline.passed():
-            raise SearchTimeout("the search had not finished", stats())
-        budget = SLICE
+    cap, size = limits.nodes, 2_000
+    while search.step(_slice(size, cap, search)) == core.RUNNING:
+        if limits.passed():
+            raise limits.timeout(stats())
+        if cap is not None and search.counters()[0] >= cap:
+            raise limits.used_up(stats(), "states")
+        size = SLICE
     moves = None
     if search.state() == core.FOUND:
         moves = tuple(Move(src // HEIGHT, src % HEIGHT, g) for src, g in search.path())
     return MayanResult(n, moves, "search", stats())
+
+
+def _slice(size: int, cap: int | None, search: core.Search) -> int:
+    """The states the next slice may expand: ``size``, or what the node cap leaves."""
+    if cap is None:
+        return size
+    return max(1, min(size, cap - search.counters()[0]))
 
 
 def greedy(puzzle: Puzzle, *, same_color_swaps: bool = True) -> tuple[Move, ...] | None:
