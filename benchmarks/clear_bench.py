@@ -72,7 +72,7 @@ def board_text(board: list[list[int]]) -> str:
 
 def greedy(board: list[list[int]], gravity: str) -> bool:
     """KShisen's check: remove the first linked pair, again and again; never go back."""
-    from graphsearch.llk.game import greedy_clearing
+    from graphsearch.llk.greedy import greedy_clearing
 
     return greedy_clearing(board, outside=True, gravity=gravity) is not None
 

@@ -45,6 +45,7 @@ from cpmodels._solve import run_solver
 from graphsearch.budget import Budget
 from graphsearch.errors import InvalidInputError, SearchTimeout
 from graphsearch.llk.game import ClearMove, replay_steps
+from graphsearch.llk.gravity import NO_LINES
 from graphsearch.llk.grid import as_board
 from graphsearch.llk.link import Cell
 from graphsearch.llk.pairing import Kernel, PairingSearch
@@ -162,7 +163,7 @@ def solve(
     whole board to the model (for testing the model).  The rules as in
     ``clearing.solve``."""
     rules = ClearRules.of(rules, outside=outside, max_turns=max_turns, gravity=gravity)
-    if rules.gravity != "none":
+    if rules.mode.family != NO_LINES:
         raise InvalidInputError("the cpsat engine plays without gravity (use --engine search)")
     if rules.max_turns > 2:
         raise InvalidInputError("the cpsat engine links with at most 2 turns")

@@ -129,8 +129,8 @@ def run_board(spec: SurveySpec, index: int, budget: Budget | None = None) -> Boa
 
 def _clear_board(spec: SurveySpec, index: int, budget: Budget) -> tuple[bool, bool]:
     from graphsearch.llk.clearing import solve
-    from graphsearch.llk.game import greedy_clearing
     from graphsearch.llk.generate import board_rng, deal
+    from graphsearch.llk.greedy import greedy_clearing
 
     board = deal(spec.rows, spec.cols, spec.types, spec.copies, board_rng("llk", spec.seed, index))
     rules = spec.rules()

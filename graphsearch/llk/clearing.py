@@ -54,7 +54,7 @@ from typing import TYPE_CHECKING, cast
 from graphsearch.budget import Budget
 from graphsearch.llk import core
 from graphsearch.llk.game import ClearMove, settled_rows
-from graphsearch.llk.gravity import GRAVITIES, SIMPLE
+from graphsearch.llk.gravity import NO_LINES, PASSES, REPEATED_PASSES, family
 from graphsearch.llk.grid import InvalidGridError
 from graphsearch.llk.position import ALONE_WORK, Position
 from graphsearch.llk.result import ClearResult, ClearStats, Status
@@ -145,7 +145,7 @@ def solve(
     try:
         if any(len(cells) % 2 for cells in pos.tiles):
             found = False  # a type with an odd count never goes
-        elif gravity == "none" and max_turns <= 2:
+        elif family(gravity) == NO_LINES and max_turns <= 2:
             found, path = _solve_pairing(pos, max_turns, budget, stats, module, fits)
         elif fits:
             found, path = _solve_compiled(pos, max_turns, budget, stats, module)
@@ -220,7 +220,7 @@ def compiled_fits(pos: Position, max_turns: int) -> bool:
     levels = pos.remaining() // 2 + 2
     return (
         max_turns >= 0
-        and pos.gravity in GRAVITIES
+        and pos.gravity in PASSES
         and len(pos.types) <= 255
         and max(pos.W, len(pos.grid) // pos.W) <= 64
         and levels * (pairs + 1) * 24 <= 1 << 28
@@ -306,12 +306,13 @@ def core_search(
     holding at most ``entries``."""
     types = len(pos.types) - 1
     make = cast(type[core.ClearCore], module.ClearCore)
-    if pos.gravity in ("none", *SIMPLE):
+    kind = family(pos.gravity)
+    if kind != REPEATED_PASSES:
         lines, passes = pos.lines(), None
     else:
         lines = pos.rows()
         passes = [[list(line) for line in one_pass] for one_pass in pos.geometry.passes]
-    return make(pos.grid, pos.W, types, pos.gravity, lines, ALONE_WORK, entries, passes, max_turns)
+    return make(pos.grid, pos.W, types, kind, lines, ALONE_WORK, entries, passes, max_turns)
 
 
 def board_core(pos: Position, max_turns: int) -> core.ClearCore | None:

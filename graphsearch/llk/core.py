@@ -38,7 +38,8 @@ from array import array
 import cython
 
 from graphsearch.cores import zeros
-from graphsearch.llk.result import Status
+from graphsearch.llk.gravity import FIXED_LINES, NO_LINES, REPEATED_PASSES
+from graphsearch.status import Status
 
 __all__ = [
     "COMPILED",
@@ -209,7 +210,7 @@ class ClearCore:
         grid: list[int],
         W: int,
         types: int,
-        gravity: str,
+        family: str,
         line_cells: list[list[int]],
         alone_work: int,
         entries: int = TABLE_ENTRIES,
@@ -219,9 +220,10 @@ class ClearCore:
         """A search of the padded grid (``Position.grid``; with gravity, settled);
         ``line_cells``: the cells of each line of the inner board (at most 64), from the
         side tiles fall toward (``Position.lines``, which without gravity are the rows);
-        ``gravity``: any mode; for ``outward`` and ``inward``, whose tiles change lines,
-        ``passes`` gives the mode's passes of lines (``gravity.passes`` on the padded grid)
-        and ``line_cells`` the rows; ``alone_work``: the pairs a type's clearing by itself
+        ``family``: the mode's family (``gravity.family``: no lines, fixed lines, or
+        repeated passes); for repeated passes (``outward``, ``inward``), whose tiles change
+        lines, ``passes`` gives the mode's passes of lines (``gravity.passes`` on the padded
+        grid) and ``line_cells`` the rows; ``alone_work``: the pairs a type's clearing by itself
         may try before giving up; ``max_turns``: the most turns a link may make.
 
         In a mode of fixed lines a position's key is each line as a subsequence of its
@@ -235,9 +237,11 @@ class ClearCore:
         longest = max(len(line) for line in line_cells)
         if max(longest, W, N // W) > 64:
             raise ValueError("the compiled search takes grids of at most 64 x 64 cells")
-        composite = gravity in ("outward", "inward")
+        if family not in (NO_LINES, FIXED_LINES, REPEATED_PASSES):
+            raise ValueError(f"a mode's family is one of gravity.family's, not {family!r}")
+        composite = family == REPEATED_PASSES
         if composite and not passes:
-            raise ValueError(f"{gravity} needs its passes of lines")
+            raise ValueError("a mode of repeated passes needs its passes of lines")
         L = len(line_cells)
         self.W, self.N, self.H, self.L, self.longest = W, N, N // W, L, longest
         self.T = types
@@ -245,7 +249,7 @@ class ClearCore:
             raise ValueError("a link makes at least 0 turns")
         self.turns = min(max_turns, N)  # a layer of turns adds a cell, or none ever will
         self.reach = zeros("Q", 3 * (N // W))
-        self.gravity_on = gravity != "none"
+        self.gravity_on = family != NO_LINES
         self.composite = composite
         self._lay_passes(passes if composite and passes else [])
         self.alone_work = alone_work

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from graphsearch.choices import GRAVITIES
-from graphsearch.llk.gravity import passes
+from graphsearch.llk.gravity import NO_LINES, REPEATED_PASSES, family, passes
 from graphsearch.llk.grid import InvalidGridError, Query, Rows, as_board, as_rows
 from graphsearch.llk.link import Cell, Link
 from graphsearch.llk.rules import ClearRules, check_gravity
@@ -36,7 +36,6 @@ __all__ = [
     "Step",
     "check_gravity",
     "clears",
-    "greedy_clearing",
     "linkable_pairs",
     "play",
     "replay",
@@ -92,7 +91,7 @@ class Step:
 def settle(board: object, gravity: str = "none") -> np.ndarray:
     """The board after its tiles have slid as the gravity mode says, as a new read-only
     array (``settled_rows``)."""
-    if check_gravity(gravity) == "none":
+    if family(check_gravity(gravity)) == NO_LINES:
         return as_board(board)
     return as_board(settled_rows(board, gravity))
 
@@ -103,7 +102,7 @@ def settled_rows(board: object, gravity: str = "none") -> Rows:
     passes repeat until no tile moves (``graphsearch.llk.gravity``)."""
     rows = as_rows(board)
     mode = check_gravity(gravity)
-    if mode == "none":
+    if family(mode) == NO_LINES:
         return rows
     out = [list(row) for row in rows]
     _settle(out, mode, None)
@@ -125,7 +124,7 @@ def settle_slides(board: object, gravity: str = "none") -> list[Slide]:
     the board is settled."""
     rows = as_rows(board)
     mode = check_gravity(gravity)
-    if mode == "none":
+    if family(mode) == NO_LINES:
         return []
     out = [list(row) for row in rows]
     trace: list[tuple[Rows, tuple[tuple[Cell, Cell], ...]]] = []
@@ -141,6 +140,7 @@ def _settle(
     """Settle ``out`` in place; with ``trace``, append each pass that moved a tile (the
     rows after it, and its tiles' moves)."""
     mode_passes = passes(mode, len(out), len(out[0]))
+    again = family(mode) == REPEATED_PASSES  # one pass of disjoint lines settles at once
     moved = True
     while moved:
         moved = False
@@ -158,7 +158,7 @@ def _settle(
                         slid.append(((r, c), kept[i][1]))
             if trace is not None and slid:
                 trace.append((tuple(map(tuple, out)), tuple(sorted(slid))))
-        moved = moved and len(mode_passes) > 1  # one pass of disjoint lines settles at once
+        moved = moved and again
 
 
 def _link(board: np.ndarray, move: ClearMove, rules: ClearRules) -> Link:
@@ -300,67 +300,3 @@ def why_not_clearable(
     if nodes is not None:
         why += f" (the search looked at {plural(nodes, 'position')})"
     return why
-
-
-def greedy_clearing(
-    board: object,
-    rules: ClearRules | None = None,
-    *,
-    outside: bool | None = None,
-    max_turns: int | None = None,
-    gravity: str | None = None,
-) -> list[ClearMove] | None:
-    """Greedy play, as KShisen checks its boards: remove the first linked pair in row-major
-    order (as ``linkable_pairs`` lists them), again and again, never going back; its moves
-    if that clears the board.  The pairs are tested and removed by the search core's own
-    link rule and settle (``ClearCore.linked``, ``play``; on a board past the core's
-    limits, by these rules), and a clearing is replayed through the rules before it is
-    returned."""
-    from graphsearch.llk.clearing import board_core
-    from graphsearch.llk.position import Position
-
-    rules = ClearRules.of(rules, outside=outside, max_turns=max_turns, gravity=gravity)
-    settled = settled_rows(board, rules.gravity)
-    pos = Position(settled, outside=rules.outside, gravity=rules.gravity)
-    core = board_core(pos, rules.max_turns)
-    moves: list[ClearMove] | None
-    if core is None:
-        moves = _greedy_by_rules(as_board(settled), rules)
-    else:
-        moves = []
-        while True:
-            grid = core.board()
-            by_type: dict[int, list[int]] = {}
-            for cell, kind in enumerate(grid):  # padded cells in row-major order
-                if kind > 0:
-                    by_type.setdefault(kind, []).append(cell)
-            found = next(
-                (
-                    (a, b)
-                    for a in sorted(c for cells in by_type.values() for c in cells)
-                    for b in by_type[grid[a]]
-                    if b > a and core.linked(a, b)
-                ),
-                None,
-            )
-            if found is None:
-                break
-            moves.append(ClearMove.of(pos.cell(found[0]), pos.cell(found[1])))
-            core.play(*found)
-        if by_type:
-            moves = None
-    if moves is not None and not clears(board, moves, rules):
-        raise RuntimeError("greedy play's clearing does not replay")  # never: one rule
-    return moves
-
-
-def _greedy_by_rules(board: np.ndarray, rules: ClearRules) -> list[ClearMove] | None:
-    """Greedy play on a board past the search core's limits, move by move by the rules."""
-    moves = []
-    while board.any():
-        legal = linkable_pairs(board, rules)
-        if not legal:
-            return None
-        moves.append(legal[0])
-        board = play(board, legal[0], rules).after
-    return moves

@@ -31,8 +31,9 @@ import numpy as np
 from graphsearch._words import size
 from graphsearch.budget import Budget
 from graphsearch.errors import SearchTimeout
-from graphsearch.llk.game import ClearMove, clears, greedy_clearing
-from graphsearch.llk.gravity import CLASSIC
+from graphsearch.llk.game import ClearMove, clears
+from graphsearch.llk.gravity import CLASSIC, NO_LINES, family
+from graphsearch.llk.greedy import greedy_clearing
 from graphsearch.llk.position import Position
 from graphsearch.llk.rules import ClearRules
 
@@ -115,7 +116,7 @@ def generate_boards(
         raise ValueError(f"method must be one of {', '.join(METHODS)}")
     from graphsearch.llk.clearing import solve
 
-    pairing = gravity == "none" and max_turns <= 2  # the engine solve runs (its unit)
+    pairing = family(gravity) == NO_LINES and max_turns <= 2  # the engine solve runs (its unit)
     sampling_budget = SAMPLING_NODES if pairing else SAMPLING_POSITIONS
     limits = Budget.of(budget)
     for i in range(count):

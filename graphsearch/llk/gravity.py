@@ -8,8 +8,9 @@ in turn, again and again until no tile moves (one round for every mode but ``out
 top half is rows ``0 .. R // 2 - 1`` and the left half columns ``0 .. C // 2 - 1``
 (the README and ``solve clear --help`` count from 1: rows 1 to R // 2).
 
-The rules (``game.settle``) and the searches (``position.Position``) each read these lines
-with their own code.
+The rules (``game.settle``) and the searches (``position.Position``, the compiled core) each
+read these lines with their own code; which search a mode goes to is decided by its family
+(``family``: how many passes it has), in this module alone.
 """
 
 from __future__ import annotations
@@ -19,16 +20,62 @@ from functools import cache
 
 from graphsearch.choices import GRAVITIES, MODES
 
-__all__ = ["CLASSIC", "GRAVITIES", "MODES", "SIMPLE", "Mode", "canonical", "mode", "passes"]
+__all__ = [
+    "CLASSIC",
+    "FIXED_LINES",
+    "GRAVITIES",
+    "MODES",
+    "NO_LINES",
+    "PASSES",
+    "REPEATED_PASSES",
+    "SIMPLE",
+    "Mode",
+    "canonical",
+    "family",
+    "mode",
+    "passes",
+]
 
 Cell = tuple[int, int]
 Line = tuple[Cell, ...]
 
-# modes whose lines are fixed (one pass): a tile never leaves its line
-SIMPLE = GRAVITIES[1:11]
+# The three families of modes, decided by the number of passes alone (``family``): every
+# router asks that function, never a mode's name.
+NO_LINES = "no lines"  # no pass: nothing moves (none)
+FIXED_LINES = "fixed lines"  # one pass of disjoint lines: a tile never leaves its line
+REPEATED_PASSES = "repeated passes"  # passes repeated until no tile moves (outward, inward)
+
+# Each mode's passes, in order, as the kinds of lines of each pass (``_lines`` lays them on
+# a board).  A new mode is a name here and in ``choices.MODES`` (its Chinese name).
+PASSES: dict[str, tuple[str, ...]] = {
+    "none": (),
+    "down": ("columns down",),
+    "up": ("columns up",),
+    "left": ("rows left",),
+    "right": ("rows right",),
+    "up-down-apart": ("columns apart",),
+    "left-right-apart": ("rows apart",),
+    "up-down-center": ("columns to the middle",),
+    "left-right-center": ("rows to the middle",),
+    "up-left-down-right": ("top rows left, bottom rows right",),
+    "left-down-right-up": ("left columns down, right columns up",),
+    "outward": ("columns apart", "rows apart"),
+    "inward": ("rows to the middle", "columns to the middle"),
+}
+
 # the four whole-line modes the backwards board maker knows
 CLASSIC = ("down", "up", "left", "right")
 _BY_CHINESE = {chinese: english for english, chinese in MODES.items()}
+
+
+def family(name: object) -> str:
+    """The family of a mode (given as a Mode or by name): ``NO_LINES``, ``FIXED_LINES``
+    or ``REPEATED_PASSES``, from its number of passes.  The one place that decides it."""
+    english = canonical(name)
+    if english is None or english not in PASSES:
+        raise KeyError(name)
+    count = len(PASSES[english])
+    return NO_LINES if count == 0 else FIXED_LINES if count == 1 else REPEATED_PASSES
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,10 +86,15 @@ class Mode:
     chinese: str
 
     @property
+    def family(self) -> str:
+        """``NO_LINES``, ``FIXED_LINES`` or ``REPEATED_PASSES`` (see ``family``)."""
+        return family(self.name)
+
+    @property
     def fixed_lines(self) -> bool:
         """Whether a tile never leaves its line (one pass; every mode but ``outward`` and
         ``inward``; ``none`` has no lines at all)."""
-        return self.name in SIMPLE
+        return self.family == FIXED_LINES
 
     def passes(self, n: int, m: int) -> tuple[tuple[Line, ...], ...]:
         """The mode's passes on an n x m board (see ``passes``)."""
@@ -61,7 +113,9 @@ def canonical(name: object) -> str | None:
         return None
     if name in MODES:
         return name
-    return _BY_CHINESE.get(name)
+    return _BY_CHINESE.get(name) or next(
+        (english for english, chinese in MODES.items() if chinese == name), None
+    )
 
 
 def mode(name: object) -> Mode:
@@ -87,43 +141,44 @@ def _halves(size: int) -> tuple[range, range, range, range]:
     return range(0, h), range(h - 1, -1, -1), range(size - 1, h - 1, -1), range(h, size)
 
 
+def _lines(kind: str, n: int, m: int) -> tuple[Line, ...]:
+    """The lines of one kind of pass on an n x m board, each from the end its tiles slide
+    toward."""
+    rows, cols = range(n), range(m)
+    top_up, top_down, bottom_down, bottom_up = _halves(n)
+    left_left, left_right, right_right, right_left = _halves(m)
+    if kind == "columns down":
+        return tuple(_column(c, range(n - 1, -1, -1)) for c in cols)
+    if kind == "columns up":
+        return tuple(_column(c, rows) for c in cols)
+    if kind == "rows left":
+        return tuple(_row(r, cols) for r in rows)
+    if kind == "rows right":
+        return tuple(_row(r, range(m - 1, -1, -1)) for r in rows)
+    if kind == "columns apart":
+        halves = (top_up, bottom_down)
+        return tuple(line for c in cols for line in (_column(c, h) for h in halves) if line)
+    if kind == "rows apart":
+        halves = (left_left, right_right)
+        return tuple(line for r in rows for line in (_row(r, h) for h in halves) if line)
+    if kind == "columns to the middle":
+        halves = (top_down, bottom_up)
+        return tuple(line for c in cols for line in (_column(c, h) for h in halves) if line)
+    if kind == "rows to the middle":
+        halves = (left_right, right_left)
+        return tuple(line for r in rows for line in (_row(r, h) for h in halves) if line)
+    if kind == "top rows left, bottom rows right":
+        return tuple(_row(r, cols if r < n // 2 else range(m - 1, -1, -1)) for r in rows)
+    if kind == "left columns down, right columns up":
+        return tuple(_column(c, range(n - 1, -1, -1) if c < m // 2 else rows) for c in cols)
+    raise KeyError(kind)
+
+
 @cache
 def passes(mode: str, n: int, m: int) -> tuple[tuple[Line, ...], ...]:
     """The passes of a mode on an n x m board (``none``: no pass)."""
-    rows, cols = range(n), range(m)
-    up, down = range(n), range(n - 1, -1, -1)
-    left, right = range(m), range(m - 1, -1, -1)
-    top_up, top_down, bottom_down, bottom_up = _halves(n)
-    left_left, left_right, right_right, right_left = _halves(m)
-    top = range(n // 2)
-    left_half = range(m // 2)
-    apart_v = tuple(
-        line for c in cols for line in (_column(c, top_up), _column(c, bottom_down)) if line
-    )
-    apart_h = tuple(
-        line for r in rows for line in (_row(r, left_left), _row(r, right_right)) if line
-    )
-    center_v = tuple(
-        line for c in cols for line in (_column(c, top_down), _column(c, bottom_up)) if line
-    )
-    center_h = tuple(
-        line for r in rows for line in (_row(r, left_right), _row(r, right_left)) if line
-    )
-    table: dict[str, tuple[tuple[Line, ...], ...]] = {
-        "none": (),
-        "down": (tuple(_column(c, down) for c in cols),),
-        "up": (tuple(_column(c, up) for c in cols),),
-        "left": (tuple(_row(r, left) for r in rows),),
-        "right": (tuple(_row(r, right) for r in rows),),
-        "up-down-apart": (apart_v,),
-        "left-right-apart": (apart_h,),
-        "up-down-center": (center_v,),
-        "left-right-center": (center_h,),
-        "up-left-down-right": (tuple(_row(r, left) if r in top else _row(r, right) for r in rows),),
-        "left-down-right-up": (
-            tuple(_column(c, down) if c in left_half else _column(c, up) for c in cols),
-        ),
-        "outward": (apart_v, apart_h),
-        "inward": (center_h, center_v),
-    }
-    return table[mode]
+    return tuple(_lines(kind, n, m) for kind in PASSES[mode])
+
+
+# the modes of fixed lines, in the table's order
+SIMPLE = tuple(name for name in GRAVITIES if family(name) == FIXED_LINES)

@@ -15,7 +15,7 @@ from array import array
 from functools import cache
 from typing import TYPE_CHECKING
 
-from graphsearch.llk.gravity import canonical, passes
+from graphsearch.llk.gravity import FIXED_LINES, NO_LINES, canonical, family, passes
 from graphsearch.llk.grid import Rows, as_rows
 from graphsearch.llk.link import Cell
 
@@ -101,7 +101,7 @@ class Position:
     def lines(self) -> list[list[int]]:
         """With a gravity of fixed lines: the cells of every line, from the end its tiles
         fall toward; without gravity, the rows."""
-        if self.gravity == "none":
+        if family(self.gravity) == NO_LINES:
             return self.rows()
         return [list(line) for line in self.geometry.lines]
 
@@ -112,9 +112,9 @@ class _Geometry:
 
     __slots__ = ("lines", "passes")
 
-    def __init__(self, passes: tuple[tuple[tuple[int, ...], ...], ...]) -> None:
+    def __init__(self, passes: tuple[tuple[tuple[int, ...], ...], ...], fixed: bool) -> None:
         self.passes = passes
-        self.lines: tuple[tuple[int, ...], ...] = passes[0] if len(passes) == 1 else ()
+        self.lines: tuple[tuple[int, ...], ...] = passes[0] if fixed else ()
 
     @staticmethod
     @cache
@@ -123,5 +123,6 @@ class _Geometry:
             tuple(
                 tuple(tuple((r + pad) * W + c + pad for r, c in line) for line in lines)
                 for lines in passes(gravity, n, m)
-            )
+            ),
+            family(gravity) == FIXED_LINES,
         )

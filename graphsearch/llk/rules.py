@@ -12,7 +12,7 @@ from typing import cast
 
 from graphsearch._checks import check_flag, is_integer
 from graphsearch.choices import MAX_TURNS, MODES
-from graphsearch.llk.gravity import Mode, canonical, mode
+from graphsearch.llk.gravity import NO_LINES, Mode, canonical, mode
 from graphsearch.llk.grid import InvalidGridError
 
 __all__ = ["ClearRules", "check_gravity", "check_turns"]
@@ -88,7 +88,7 @@ class ClearRules:
         from graphsearch.choices import MODE_WORDS
 
         gravity = self.mode
-        if gravity.name == "none":
+        if gravity.family == NO_LINES:
             settle = f"No gravity (none, {gravity.chinese}): tiles stay where they are."
         else:
             settle = (

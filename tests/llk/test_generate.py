@@ -6,8 +6,9 @@ import numpy as np
 import pytest
 
 from graphsearch.llk.clearing_dfs import solve as dfs_solve
-from graphsearch.llk.game import GRAVITIES, clears, greedy_clearing
+from graphsearch.llk.game import GRAVITIES, clears
 from graphsearch.llk.generate import deal, generate_boards
+from graphsearch.llk.greedy import greedy_clearing
 
 
 @pytest.mark.parametrize("gravity", GRAVITIES)

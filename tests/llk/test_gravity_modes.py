@@ -165,3 +165,85 @@ def test_the_command_line_takes_both_names(tmp_path):
         for name in ("inward", "向内集中")
     ]
     assert runs[0].returncode == 0 and runs[0].stdout == runs[1].stdout
+
+
+# --- a mode that is not one of the thirteen: the family is decided by its passes alone ---
+
+
+@pytest.fixture
+def made_up_mode(monkeypatch):
+    """A fourteenth mode for the length of a test: columns down, then rows left, again and
+    again (repeated passes, as outward and inward), under two names."""
+    from graphsearch.llk import gravity
+
+    monkeypatch.setitem(MODES, "down-then-left", "下左")
+    monkeypatch.setitem(gravity.PASSES, "down-then-left", ("columns down", "rows left"))
+    return "down-then-left"
+
+
+def test_a_new_mode_is_routed_by_its_passes(made_up_mode):
+    from graphsearch.llk import gravity
+    from graphsearch.llk.clearing import compiled_fits, core_search
+    from graphsearch.llk.position import Position
+
+    assert gravity.family(made_up_mode) == gravity.REPEATED_PASSES
+    assert llk.mode("下左").family == gravity.REPEATED_PASSES
+    assert llk.ClearRules(gravity="下左").gravity == made_up_mode
+    board = deal_board(5, 6, 6, 4, 3)
+    pos = Position(settle(board, made_up_mode).tolist(), outside=True, gravity=made_up_mode)
+    assert compiled_fits(pos, 2)  # the compiled core takes it, as outward and inward
+    assert core_search(pos, 2).step(10**6, None) != 0  # and decides it
+
+
+def deal_board(rows: int, cols: int, types: int, copies: int, seed: int) -> np.ndarray:
+    from graphsearch.llk.generate import deal
+
+    return deal(rows, cols, types, copies, random.Random(seed))
+
+
+def index(pos, cell: tuple[int, int]) -> int:
+    """A 0-based cell of the board as its index on the search's padded grid."""
+    return (cell[0] + pos.pad) * pos.W + cell[1] + pos.pad
+
+
+def test_a_new_mode_settles_and_plays_alike_in_the_rules_and_the_core(made_up_mode):
+    from graphsearch.llk.clearing import board_core
+    from graphsearch.llk.game import linkable_pairs, play
+    from graphsearch.llk.position import Position
+
+    played = 0
+    for seed in range(30):
+        board = settle(deal_board(5, 6, 6, 4, seed), made_up_mode)
+        assert (settle(board, made_up_mode) == board).all()
+        rules = llk.ClearRules(outside=True, gravity=made_up_mode)
+        pos = Position(board.tolist(), outside=True, gravity=made_up_mode)
+        core = board_core(pos, 2)
+        assert core is not None
+        for _ in range(8):
+            moves = linkable_pairs(board, rules)
+            if not moves:
+                break
+            move = moves[seed % len(moves)]
+            board = play(board, move, rules).after
+            core.play(index(pos, move.a), index(pos, move.b))
+            grid = core.board()
+            inner = [grid[index(pos, (r, c))] for r in range(5) for c in range(6)]
+            assert [pos.types[v] if v > 0 else 0 for v in inner] == board.ravel().tolist()
+            played += 1
+    assert played > 100
+
+
+def test_a_new_mode_is_searched_as_the_reference_searches_it(made_up_mode):
+    from graphsearch.llk import clearing_dfs
+
+    verdicts = {True: 0, False: 0}
+    for seed in range(40):
+        board = deal_board(4, 5, 10, 2, seed)
+        result = llk.clear(board, outside=seed % 2 == 0, gravity="下左")
+        reference = clearing_dfs.solve(board, outside=seed % 2 == 0, gravity=made_up_mode)
+        assert result.clearable == reference.clearable, seed
+        assert result.engine == "search"
+        if result.moves is not None:
+            assert clears(board, result.moves, outside=seed % 2 == 0, gravity=made_up_mode)
+        verdicts[result.clearable] += 1
+    assert verdicts[True] >= 5 and verdicts[False] >= 5
