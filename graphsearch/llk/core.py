@@ -27,7 +27,7 @@ key of the position it makes is found from its parent's before the move is made,
 move into a position already proven dead costs a lookup.  The table is open addressing,
 each slot a hash and a key, at most half full; it doubles when full up to
 ``TABLE_ENTRIES``, and when full at that size it keeps the half of its positions with the
-most tiles left and forgets the rest (``_thin``): a forgotten position is only searched
+most tiles left and forgets the rest (``DeadPositions.thin``): a forgotten position is only searched
 again, and one with more tiles left stands for more work.
 """
 
@@ -120,6 +120,236 @@ def _set_bits(
 # methods, and the C compiler can inline the small ones (5% fewer seconds a position)
 @cython.final
 @cython.cclass
+class DeadPositions:
+    """The table of positions proven dead (see the module's docstring): open addressing,
+    each slot a hash (never 0; 0 marks an empty slot) and a position's key, at most half
+    full.  It holds the search's ``keys`` (the keys of every level) and looks up the key
+    at an offset of it.  It doubles when full (``grow``) up to ``most`` slots, and when
+    full at that size keeps the half of its positions with the most tiles left
+    (``thin``)."""
+
+    words: cython.longlong  # a key's words
+    slots: cython.longlong
+    most: cython.longlong  # the slots it may grow to
+    filled: cython.longlong
+    table: cython.ulonglong[::1]
+    keys: cython.ulonglong[::1]
+    # a key's tiles (``_tiles``): one bit a cell, or in ``outward`` and ``inward`` a field
+    # of ``cell_bits`` bits a cell (``field_low``: the lowest bit of each)
+    composite: cython.bint
+    cell_bits: cython.longlong
+    field_low: cython.ulonglong
+
+    def __init__(
+        self,
+        keys: array,  # type: ignore[type-arg]
+        words: int,
+        entries: int,
+        composite: bool,
+        cell_bits: int,
+        field_low: int,
+    ) -> None:
+        """A table for keys of ``words`` words at offsets of ``keys``, holding at most
+        ``entries`` positions and ``TABLE_BYTES`` of slots."""
+        largest = 1 << ((TABLE_BYTES // (8 * (words + 1))).bit_length() - 1)  # slots that fit
+        self.keys = keys
+        self.words = words
+        self.most = max(2, min(entries, largest // 2))
+        self.slots = _slots_for(min(self.most, TABLE_START))
+        self.table = zeros("Q", self.slots * (words + 1))
+        self.filled = 0
+        self.composite = composite
+        self.cell_bits = cell_bits
+        self.field_low = field_low
+
+    @cython.cfunc
+    @cython.nogil
+    def room_for(self, more: cython.longlong) -> cython.bint:
+        """Whether ``more`` positions fit and leave the table at most half full."""
+        return self.filled + more <= self.slots // 2
+
+    @cython.cfunc
+    @cython.nogil
+    def can_grow(self) -> cython.bint:
+        return self.slots // 2 < self.most
+
+    @cython.cfunc
+    @cython.nogil
+    def home(self, h: cython.ulonglong) -> cython.ulonglong:
+        """The first word of the home slot of hash h (read ahead by ``ClearCore._ahead``
+        so that the lookups that follow find it in the cache)."""
+        return self.table[
+            cython.cast(cython.longlong, (h | ONE) & cython.cast(cython.ulonglong, self.slots - 1))
+            * (self.words + 1)
+        ]
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.locals(
+        S=cython.longlong,
+        mask=cython.longlong,
+        i=cython.longlong,
+        stored=cython.ulonglong,
+        same=cython.bint,
+        w=cython.longlong,
+    )
+    def slot(self, key: cython.longlong, h: cython.ulonglong) -> cython.longlong:
+        """The slot of the key at ``keys[key:]``: where it is, or the empty slot where it
+        would go.  A slot is its hash (never 0; 0 marks an empty slot) and the key's
+        words, so that a lookup reads one place in memory."""
+        S = self.words + 1
+        mask = self.slots - 1
+        h |= ONE
+        i = cython.cast(cython.longlong, h & cython.cast(cython.ulonglong, mask))
+        while True:
+            stored = self.table[i * S]
+            if stored == 0:
+                return i
+            if stored == h:
+                same = True
+                for w in range(self.words):
+                    if self.table[i * S + 1 + w] != self.keys[key + w]:
+                        same = False
+                        break
+                if same:
+                    return i
+            i = (i + 1) & mask
+
+    @cython.cfunc
+    @cython.nogil
+    def known(self, key: cython.longlong, h: cython.ulonglong) -> cython.bint:
+        """Whether the key at ``keys[key:]`` (hash h) is a position proven dead."""
+        return self.table[self.slot(key, h) * (self.words + 1)] != 0
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.locals(s=cython.longlong, w=cython.longlong)
+    def remember(self, key: cython.longlong, h: cython.ulonglong) -> cython.void:
+        """Put the key at ``keys[key:]`` in the table (the caller made room)."""
+        s = self.slot(key, h) * (self.words + 1)
+        if self.table[s] != 0:
+            return
+        self.table[s] = h | ONE
+        for w in range(self.words):
+            self.table[s + 1 + w] = self.keys[key + w]
+        self.filled += 1
+
+    @cython.cfunc
+    @cython.locals(S=cython.longlong, i=cython.longlong, w=cython.longlong)
+    def _place(self, entry: cython.ulonglong[::1], at: cython.longlong) -> cython.void:
+        """Put the slot's worth at ``entry[at:]`` (a hash, never 0, and a key known not to
+        be in the table) in the first empty slot from its home slot."""
+        S = self.words + 1
+        i = cython.cast(cython.longlong, entry[at] & cython.cast(cython.ulonglong, self.slots - 1))
+        while self.table[i * S] != 0:
+            i = (i + 1) & (self.slots - 1)
+        for w in range(S):
+            self.table[i * S + w] = entry[at + w]
+
+    @cython.locals(
+        old=cython.ulonglong[::1], S=cython.longlong, slots=cython.longlong, s=cython.longlong
+    )
+    def grow(self) -> None:
+        """Double the table, keeping what it holds."""
+        old = self.table
+        S = self.words + 1
+        slots = self.slots
+        self.slots = _slots_for(min(slots, self.most))
+        self.table = zeros("Q", self.slots * S)
+        for s in range(slots):
+            if old[s * S] != 0:
+                self._place(old, s * S)
+
+    @cython.cfunc
+    @cython.locals(
+        w=cython.longlong,
+        n=cython.longlong,
+        x=cython.ulonglong,
+        y=cython.ulonglong,
+        i=cython.longlong,
+    )
+    def _tiles(self, table: cython.ulonglong[::1], at: cython.longlong) -> cython.longlong:
+        """The tiles left in the position of the key at ``table[at:]``: its bits set (in
+        ``outward`` and ``inward``, its cells' fields that are not 0)."""
+        n = 0
+        for w in range(self.words):  # the bits set, eight at a time
+            x = table[at + w]
+            if self.composite:  # a cell's field not 0: its lowest bit, or-ed with the rest
+                y = x
+                for i in range(1, self.cell_bits):
+                    y |= x >> i
+                x = y & self.field_low
+            x = x - ((x >> 1) & ODD)
+            x = (x & PAIRS) + ((x >> 2) & PAIRS)
+            x = (x + (x >> 4)) & NIBBLES
+            n += cython.cast(cython.longlong, ((x * BYTES) & M64) >> 56)
+        return n
+
+    @cython.locals(
+        table=cython.ulonglong[::1],
+        tally=cython.longlong[::1],
+        entry=cython.ulonglong[::1],
+        S=cython.longlong,
+        k=cython.longlong,
+        s=cython.longlong,
+        w=cython.longlong,
+        gap=cython.longlong,
+        mask=cython.longlong,
+        most=cython.longlong,
+        cut=cython.longlong,
+        keep=cython.longlong,
+        n=cython.longlong,
+    )
+    def thin(self) -> None:
+        """The table full at its largest: keep about half its positions, those with the
+        most tiles left (the nearer the first position, the more work its proof stood
+        for), and forget the rest, which are only searched again if met again.
+
+        In place, without a second table: the positions forgotten are emptied, then every
+        one kept is taken out and put back from its home slot, in slot order from just
+        after a slot that was empty before (no probe run crosses it, so a run's start
+        comes before its entries in that order, and an entry put back lands at or before
+        where it stood, among entries already put back)."""
+        table = self.table
+        S = self.words + 1
+        mask = self.slots - 1
+        most = 64 * self.words
+        tally = zeros("q", most + 1)
+        gap = -1
+        for s in range(self.slots):
+            if table[s * S] != 0:
+                tally[self._tiles(table, s * S + 1)] += 1
+            elif gap < 0:
+                gap = s
+        keep = self.filled // 2
+        cut = most  # keep every position with more tiles than cut, and ``keep`` at cut
+        while cut > 0 and keep >= tally[cut]:
+            keep -= tally[cut]
+            cut -= 1
+        self.filled = 0
+        for s in range(self.slots):
+            if table[s * S] == 0:
+                continue
+            n = self._tiles(table, s * S + 1)
+            if n > cut or (n == cut and keep > 0):
+                if n == cut:
+                    keep -= 1
+                self.filled += 1
+            else:
+                table[s * S] = 0
+        entry = zeros("Q", S)
+        for k in range(1, self.slots + 1):
+            s = (gap + k) & mask
+            if table[s * S] == 0:
+                continue
+            for w in range(S):
+                entry[w] = table[s * S + w]
+            table[s * S] = 0
+            self._place(entry, 0)
+
+
+@cython.final
+@cython.cclass
 class ClearCore:
     """One search of a padded grid, run in slices (``step``).
 
@@ -141,7 +371,6 @@ class ClearCore:
     composite: cython.bint
     turns: cython.longlong
     n_passes: cython.longlong
-    most: cython.longlong
     n_inner: cython.longlong
     cell_bits: cython.longlong
     field_low: cython.ulonglong
@@ -151,8 +380,6 @@ class ClearCore:
     status: cython.longlong
     path_len: cython.longlong
     enter: cython.bint
-    filled: cython.longlong
-    slots: cython.longlong
     nodes_done: cython.longlong
     order: cython.longlong
     seed: cython.ulonglong
@@ -202,7 +429,7 @@ class ClearCore:
     across: cython.longlong[::1]
     across_types: cython.longlong[::1]
     vac: cython.longlong[::1]
-    table: cython.ulonglong[::1]
+    dead: DeadPositions
     control: cython.longlong[::1]
 
     def __init__(
@@ -306,15 +533,13 @@ class ClearCore:
         self.checking = False
         self.checked = self.mismatches = 0
         self.control = array("q", [0, -1])
-        largest = 1 << ((TABLE_BYTES // (8 * (words + 1))).bit_length() - 1)  # slots that fit
-        self.most = max(2, min(entries, largest // 2))
-        self.slots = _slots_for(min(self.most, TABLE_START))
-        self.table = zeros("Q", self.slots * (words + 1))
+        self.dead = DeadPositions(
+            self.keys, words, entries, composite, self.cell_bits, self.field_low
+        )
         self.depth = -1
         self.status = _RUNNING
         self.path_len = 0
         self.enter = False
-        self.filled = 0
         self.order = ORDER_SHIFT
         self.seed = 0
         self.nodes_done = self.hits = self.forced_moves = 0
@@ -1032,169 +1257,6 @@ class ClearCore:
             _set_bits(self.keys, key, self.cell_at[self.inner[i]], self.cell_bits, v)
         return self._hash(key)
 
-    @cython.cfunc
-    @cython.nogil
-    @cython.locals(
-        S=cython.longlong,
-        mask=cython.longlong,
-        i=cython.longlong,
-        stored=cython.ulonglong,
-        same=cython.bint,
-        w=cython.longlong,
-    )
-    def _slot(self, key: cython.longlong, h: cython.ulonglong) -> cython.longlong:
-        """The slot of the key at ``keys[key:]``: where it is, or the empty slot where it
-        would go.  A slot is its hash (never 0; 0 marks an empty slot) and the key's
-        words, so that a lookup reads one place in memory."""
-        S = self.words + 1
-        mask = self.slots - 1
-        h |= ONE
-        i = cython.cast(cython.longlong, h & cython.cast(cython.ulonglong, mask))
-        while True:
-            stored = self.table[i * S]
-            if stored == 0:
-                return i
-            if stored == h:
-                same = True
-                for w in range(self.words):
-                    if self.table[i * S + 1 + w] != self.keys[key + w]:
-                        same = False
-                        break
-                if same:
-                    return i
-            i = (i + 1) & mask
-
-    @cython.cfunc
-    @cython.nogil
-    def _known(self, key: cython.longlong, h: cython.ulonglong) -> cython.bint:
-        return self.table[self._slot(key, h) * (self.words + 1)] != 0
-
-    @cython.cfunc
-    @cython.nogil
-    @cython.locals(s=cython.longlong, w=cython.longlong)
-    def _remember(self, key: cython.longlong, h: cython.ulonglong) -> cython.void:
-        """Put the key at ``keys[key:]`` in the table (the caller made room)."""
-        s = self._slot(key, h) * (self.words + 1)
-        if self.table[s] != 0:
-            return
-        self.table[s] = h | ONE
-        for w in range(self.words):
-            self.table[s + 1 + w] = self.keys[key + w]
-        self.filled += 1
-
-    @cython.cfunc
-    @cython.locals(S=cython.longlong, i=cython.longlong, w=cython.longlong)
-    def _place(self, entry: cython.ulonglong[::1], at: cython.longlong) -> cython.void:
-        """Put the slot's worth at ``entry[at:]`` (a hash, never 0, and a key known not to
-        be in the table) in the first empty slot from its home slot."""
-        S = self.words + 1
-        i = cython.cast(cython.longlong, entry[at] & cython.cast(cython.ulonglong, self.slots - 1))
-        while self.table[i * S] != 0:
-            i = (i + 1) & (self.slots - 1)
-        for w in range(S):
-            self.table[i * S + w] = entry[at + w]
-
-    @cython.locals(
-        old=cython.ulonglong[::1], S=cython.longlong, slots=cython.longlong, s=cython.longlong
-    )
-    def _grow(self) -> None:
-        """Double the table, keeping what it holds."""
-        old = self.table
-        S = self.words + 1
-        slots = self.slots
-        self.slots = _slots_for(min(slots, self.most))
-        self.table = zeros("Q", self.slots * S)
-        for s in range(slots):
-            if old[s * S] != 0:
-                self._place(old, s * S)
-
-    @cython.cfunc
-    @cython.locals(
-        w=cython.longlong,
-        n=cython.longlong,
-        x=cython.ulonglong,
-        y=cython.ulonglong,
-        i=cython.longlong,
-    )
-    def _tiles(self, table: cython.ulonglong[::1], at: cython.longlong) -> cython.longlong:
-        """The tiles left in the position of the key at ``table[at:]``: its bits set (in
-        ``outward`` and ``inward``, its cells' fields that are not 0)."""
-        n = 0
-        for w in range(self.words):  # the bits set, eight at a time
-            x = table[at + w]
-            if self.composite:  # a cell's field not 0: its lowest bit, or-ed with the rest
-                y = x
-                for i in range(1, self.cell_bits):
-                    y |= x >> i
-                x = y & self.field_low
-            x = x - ((x >> 1) & ODD)
-            x = (x & PAIRS) + ((x >> 2) & PAIRS)
-            x = (x + (x >> 4)) & NIBBLES
-            n += cython.cast(cython.longlong, ((x * BYTES) & M64) >> 56)
-        return n
-
-    @cython.locals(
-        table=cython.ulonglong[::1],
-        tally=cython.longlong[::1],
-        entry=cython.ulonglong[::1],
-        S=cython.longlong,
-        k=cython.longlong,
-        s=cython.longlong,
-        w=cython.longlong,
-        gap=cython.longlong,
-        mask=cython.longlong,
-        most=cython.longlong,
-        cut=cython.longlong,
-        keep=cython.longlong,
-        n=cython.longlong,
-    )
-    def _thin(self) -> None:
-        """The table full at its largest: keep about half its positions, those with the
-        most tiles left (the nearer the first position, the more work its proof stood
-        for), and forget the rest, which are only searched again if met again.
-
-        In place, without a second table: the positions forgotten are emptied, then every
-        one kept is taken out and put back from its home slot, in slot order from just
-        after a slot that was empty before (no probe run crosses it, so a run's start
-        comes before its entries in that order, and an entry put back lands at or before
-        where it stood, among entries already put back)."""
-        table = self.table
-        S = self.words + 1
-        mask = self.slots - 1
-        most = 64 * self.words
-        tally = zeros("q", most + 1)
-        gap = -1
-        for s in range(self.slots):
-            if table[s * S] != 0:
-                tally[self._tiles(table, s * S + 1)] += 1
-            elif gap < 0:
-                gap = s
-        keep = self.filled // 2
-        cut = most  # keep every position with more tiles than cut, and ``keep`` at cut
-        while cut > 0 and keep >= tally[cut]:
-            keep -= tally[cut]
-            cut -= 1
-        self.filled = 0
-        for s in range(self.slots):
-            if table[s * S] == 0:
-                continue
-            n = self._tiles(table, s * S + 1)
-            if n > cut or (n == cut and keep > 0):
-                if n == cut:
-                    keep -= 1
-                self.filled += 1
-            else:
-                table[s * S] = 0
-        entry = zeros("Q", S)
-        for k in range(1, self.slots + 1):
-            s = (gap + k) & mask
-            if table[s * S] == 0:
-                continue
-            for w in range(S):
-                entry[w] = table[s * S + w]
-            table[s * S] = 0
-            self._place(entry, 0)
-
     # --- the search ---------------------------------------------------------------------------
 
     @cython.cfunc
@@ -1529,10 +1591,10 @@ class ClearCore:
         if length != before:  # reduced: the key of what is left
             h = self._pack_board(d, 1) if self.composite else self._key_lines(d, 1)
             self.hashed[2 * d + 1] = h
-            if self._known((2 * d + 1) * self.words, h):
+            if self.dead.known((2 * d + 1) * self.words, h):
                 self.hits += 1
-                if self.filled < self.slots // 2:  # the move's position is dead too
-                    self._remember(2 * d * self.words, self.hashed[2 * d])
+                if self.dead.room_for(1):  # the move's position is dead too
+                    self.dead.remember(2 * d * self.words, self.hashed[2 * d])
                 return -1
         else:
             for w in range(self.words):
@@ -1575,7 +1637,6 @@ class ClearCore:
         memory, one after another; read here together, the reads overlap."""
         src = (2 * d + 1) * self.words
         dst = 2 * (d + 1) * self.words
-        mask = cython.cast(cython.ulonglong, self.slots - 1)
         seen = 0
         for i in range(self.mcount[d]):
             a = self.moves[(d * self.P + i) * 3]
@@ -1596,7 +1657,7 @@ class ClearCore:
             self.ahead[at + 2] = self._hash(dst)
         for i in range(self.mcount[d]):  # a tight loop, so that many reads are under way
             h = self.ahead[(d * self.P + i) * 3 + 2]
-            seen ^= self.table[((h | ONE) & mask) * (self.words + 1)]
+            seen ^= self.dead.home(h)
         self.touched ^= seen
 
     @cython.cfunc
@@ -1670,7 +1731,7 @@ class ClearCore:
         if la != lb:
             self._set_line(dst, lb, self.ahead[at + 1])
         h = self.ahead[at + 2]
-        if self._known(2 * nd * self.words, h):
+        if self.dead.known(2 * nd * self.words, h):
             self.hits += 1
             return False
         self.hashed[2 * nd] = h
@@ -1727,7 +1788,7 @@ class ClearCore:
             self.keys[dst + w] = self.keys[src + w]
         self._settle_move(nd, a, b, dst)
         h = self._hash(dst)
-        if self._known(2 * nd * self.words, h):
+        if self.dead.known(2 * nd * self.words, h):
             self.hits += 1
             return False
         self.hashed[2 * nd] = h
@@ -1763,7 +1824,7 @@ class ClearCore:
                 self.hashed[0] = self._key_lines(0, 0)
             self.enter = True
         while True:
-            if self.filled + 2 > self.slots // 2 and self.slots // 2 < self.most:
+            if not self.dead.room_for(2) and self.dead.can_grow():
                 self.status = _GROW
                 break
             if self.enter:
@@ -1791,11 +1852,11 @@ class ClearCore:
                     break
             i = self.mnext[d]
             if i == self.mcount[d]:  # every move failed: the position is dead
-                if self.filled + 2 > self.slots // 2:  # full at its largest
+                if not self.dead.room_for(2):  # full at its largest
                     self.status = _FULL
                     break
-                self._remember((2 * d + 1) * self.words, self.hashed[2 * d + 1])
-                self._remember(2 * d * self.words, self.hashed[2 * d])
+                self.dead.remember((2 * d + 1) * self.words, self.hashed[2 * d + 1])
+                self.dead.remember(2 * d * self.words, self.hashed[2 * d])
                 d -= 1
                 if d < 0:
                     self.status = _EXHAUSTED
@@ -1821,9 +1882,9 @@ class ClearCore:
             with cython.nogil:
                 self._run(b, m)
             if self.status == _GROW:
-                self._grow()
+                self.dead.grow()
             elif self.status == _FULL:
-                self._thin()
+                self.dead.thin()
             else:
                 return Status(self.status)
             self.status = _RUNNING
@@ -1910,7 +1971,7 @@ class ClearCore:
 
     def table_slots(self) -> int:
         """The table's slots now."""
-        return int(self.slots)
+        return int(self.dead.slots)
 
     # --- for the tests ---------------------------------------------------------------------
 
