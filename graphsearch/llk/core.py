@@ -72,6 +72,18 @@ ORDER_SHIFT, ORDER_TYPES, ORDER_STILL, ORDER_DRAWN = 0, 1, 2, 3
 _ORDER_TYPES = cython.declare(cython.int, 1)
 _ORDER_STILL = cython.declare(cython.int, 2)
 _ORDER_DRAWN = cython.declare(cython.int, 3)
+# ``ClearCore.scratch``: a row for each tile of the type at hand (at most the most copies of
+# a type, and one), ROW columns.  ``_clear_alone`` answers the pair it removes at level m
+# in row m's PAIR_A and PAIR_B, keeps the tiles (their indexes) it tried at level m in
+# TRIED_I and TRIED_J and whether tile m is still there in LEFT; ``_type_moves`` marks in
+# OPEN whether tile m has an empty neighbour.
+ROW = cython.declare(cython.longlong, 6)
+PAIR_A = cython.declare(cython.longlong, 0)
+PAIR_B = cython.declare(cython.longlong, 1)
+TRIED_I = cython.declare(cython.longlong, 2)
+TRIED_J = cython.declare(cython.longlong, 3)
+LEFT = cython.declare(cython.longlong, 4)
+OPEN = cython.declare(cython.longlong, 5)
 TABLE_ENTRIES = 1 << 22  # positions remembered; on a 16 x 9 board 64 bytes each: 256 MB
 TABLE_START = 1 << 14  # the table starts this small and doubles when full
 TABLE_BYTES = 1 << 29  # the table's slots: at most 512 MB on any board (768 MB as it doubles)
@@ -358,15 +370,15 @@ class ClearCore:
     made and of the position after the reductions (``keys``), their hashes, its moves and
     the next one to try, and where its moves start in ``path``."""
 
-    W: cython.longlong
-    N: cython.longlong
-    H: cython.longlong
-    L: cython.longlong
-    longest: cython.longlong
-    words: cython.longlong
-    T: cython.longlong
-    MS: cython.longlong
-    P: cython.longlong
+    width: cython.longlong  # of the padded grid (the ring, and a border that stops paths)
+    grid_size: cython.longlong  # the padded grid's cells
+    height: cython.longlong
+    line_count: cython.longlong  # the lines tiles slide along (without gravity, the rows)
+    longest: cython.longlong  # the longest line's cells
+    words: cython.longlong  # a position's key
+    types: cython.longlong
+    most_copies: cython.longlong  # the most tiles of one type
+    pair_room: cython.longlong  # room for a level's moves: every pair of like tiles, and one
     gravity_on: cython.bint
     composite: cython.bint
     turns: cython.longlong
@@ -419,10 +431,10 @@ class ClearCore:
     base: cython.longlong[::1]
     path: cython.longlong[::1]
     # scratch
-    count: cython.short[::1]  # each level's tiles of each type, from ``kb``
-    cells: cython.short[::1]  # and their cells, from ``cb`` (``_collect``, ``_inherit``)
-    kb: cython.longlong
-    cb: cython.longlong
+    count: cython.short[::1]  # each level's tiles of each type, from ``count_at``
+    cells: cython.short[::1]  # and their cells, from ``cells_at`` (``_collect``, ``_inherit``)
+    count_at: cython.longlong  # where the level being entered keeps its ``count``
+    cells_at: cython.longlong  # and its ``cells``
     scratch: cython.longlong[::1]
     reach: cython.ulonglong[::1]
     dirty: cython.longlong[::1]
@@ -470,8 +482,14 @@ class ClearCore:
         if composite and not passes:
             raise ValueError("a mode of repeated passes needs its passes of lines")
         L = len(line_cells)
-        self.W, self.N, self.H, self.L, self.longest = W, N, N // W, L, longest
-        self.T = types
+        self.width, self.grid_size, self.height, self.line_count, self.longest = (
+            W,
+            N,
+            N // W,
+            L,
+            longest,
+        )
+        self.types = types
         if max_turns < 0:
             raise ValueError("a link makes at least 0 turns")
         self.turns = min(max_turns, N)  # a layer of turns adds a cell, or none ever will
@@ -496,13 +514,13 @@ class ClearCore:
                 copies[grid[c]] += 1
         most = max(copies) if copies else 0
         pairs = sum(c * (c - 1) // 2 for c in copies) + 1
-        self.MS = max(most, 1)
-        self.P = pairs
+        self.most_copies = max(most, 1)
+        self.pair_room = pairs
         grids = zeros("h", depth * N)
         for c, v in enumerate(grid):
             grids[c] = v
         self.grids = grids
-        self.rowbits = zeros("Q", depth * self.H)
+        self.rowbits = zeros("Q", depth * self.height)
         self.colbits = zeros("Q", depth * W)
         self.inner = array("q", inner)
         self.n_inner = len(inner)
@@ -522,9 +540,9 @@ class ClearCore:
         self.base = zeros("q", depth)
         self.path = zeros("q", (tiles // 2 + 1) * 2)
         self.count = zeros("h", depth * (types + 1))  # a cell and a count fit in 16 bits
-        self.cells = zeros("h", depth * (types + 1) * self.MS)
-        self.kb = self.cb = 0
-        self.scratch = zeros("q", (most + 1) * 6)
+        self.cells = zeros("h", depth * (types + 1) * self.most_copies)
+        self.count_at = self.cells_at = 0
+        self.scratch = zeros("q", (most + 1) * ROW)
         self.dirty = zeros("q", types + 1)
         self.across = zeros("q", types + 1)
         self.across_types = zeros("q", 2 * (W + N // W))
@@ -561,11 +579,11 @@ class ClearCore:
         self.comp_line_start = array("q", line_start)
         self.comp_pass_start = array("q", pass_start)
         self.n_passes = len(pass_start) - 1
-        line_of = array("q", [-1]) * (max(self.n_passes, 1) * self.N)
+        line_of = array("q", [-1]) * (max(self.n_passes, 1) * self.grid_size)
         for p in range(self.n_passes):
             for ln in range(pass_start[p], pass_start[p + 1]):
                 for k in range(line_start[ln], line_start[ln + 1]):
-                    line_of[p * self.N + flat[k]] = ln
+                    line_of[p * self.grid_size + flat[k]] = ln
         self.comp_line_of = line_of
         self.comp_dirty = zeros("q", max(len(line_start) - 1, 1))
 
@@ -573,7 +591,7 @@ class ClearCore:
         """Each line's cells, each cell's line, and each line's original tiles packed;
         in a mode whose lines fall alone, each cell's line from its end (``lines``) and
         the next cell away from it (``beyond_of``)."""
-        N, L, longest = self.N, self.L, self.longest
+        N, L, longest = self.grid_size, self.line_count, self.longest
         falls_alone = self.gravity_on and not self.composite  # lines that fall alone
         lines = array("q", [-1]) * (N * longest)
         line_of = array("q", [-1]) * N
@@ -607,8 +625,8 @@ class ClearCore:
         return (
             self.grids[gd + c - 1] == 0
             or self.grids[gd + c + 1] == 0
-            or self.grids[gd + c - self.W] == 0
-            or self.grids[gd + c + self.W] == 0
+            or self.grids[gd + c - self.width] == 0
+            or self.grids[gd + c + self.width] == 0
         )
 
     @cython.cfunc
@@ -616,10 +634,10 @@ class ClearCore:
     @cython.locals(gd=cython.longlong, dist=cython.longlong)
     def _links(self, d: cython.longlong, a: cython.longlong, b: cython.longlong) -> cython.bint:
         """The link rule with at most ``turns`` turns at level d."""
-        gd = d * self.N
+        gd = d * self.grid_size
         dist = abs(a - b)
         # not neighbours: each tile needs an empty neighbour to start from
-        if dist != 1 and dist != self.W and not (self._open(gd, a) and self._open(gd, b)):
+        if dist != 1 and dist != self.width and not (self._open(gd, a) and self._open(gd, b)):
             return False
         return self._linked(d, a, b)
 
@@ -653,18 +671,18 @@ class ClearCore:
         path with i + 1 turns ends in a stretch of row from a cell reached along a column
         with i turns, or a stretch of column from one reached along a row; a stretch runs
         through empty cells only, and b ends it."""
-        H = self.H
+        H = self.height
         rd = d * H
-        full = (ONE << self.W) - ONE if self.W < 64 else M64
-        by = b // self.W
-        target = ONE << (b % self.W)
+        full = (ONE << self.width) - ONE if self.width < 64 else M64
+        by = b // self.width
+        target = ONE << (b % self.width)
         for y in range(H):
             self.reach[2 * H + y] = ~self.rowbits[rd + y] & full
             self.reach[y] = 0
             self.reach[H + y] = 0
         self.reach[2 * H + by] |= target
-        self.reach[a // self.W] = ONE << (a % self.W)
-        self.reach[H + a // self.W] = ONE << (a % self.W)
+        self.reach[a // self.width] = ONE << (a % self.width)
+        self.reach[H + a // self.width] = ONE << (a % self.width)
         for i in range(self.turns + 1):
             # along rows from what the columns reached, along columns from the rows
             if i > 0:
@@ -714,9 +732,9 @@ class ClearCore:
         neighbour each): a row piece between the tiles' column stretches, or a column
         piece between their row stretches, with nothing on it (``rowbits``, ``colbits``:
         which cells of a row or column hold something, so a piece is tested at once)."""
-        W = self.W
-        gd = d * self.N
-        rd = d * self.H
+        W = self.width
+        gd = d * self.grid_size
+        rd = d * self.height
         cd = d * W
         ay = a // W
         ax = a % W
@@ -767,28 +785,28 @@ class ClearCore:
     @cython.locals(y=cython.longlong, x=cython.longlong)
     def _put(self, d: cython.longlong, c: cython.longlong, v: cython.longlong) -> cython.void:
         """Set a cell at level d, keeping its row's and column's bits up to date."""
-        self.grids[d * self.N + c] = v
-        y = c // self.W
-        x = c % self.W
+        self.grids[d * self.grid_size + c] = v
+        y = c // self.width
+        x = c % self.width
         if v != 0:
-            self.rowbits[d * self.H + y] |= ONE << x
-            self.colbits[d * self.W + x] |= ONE << y
+            self.rowbits[d * self.height + y] |= ONE << x
+            self.colbits[d * self.width + x] |= ONE << y
         else:
-            self.rowbits[d * self.H + y] &= ~(ONE << x)
-            self.colbits[d * self.W + x] &= ~(ONE << y)
+            self.rowbits[d * self.height + y] &= ~(ONE << x)
+            self.colbits[d * self.width + x] &= ~(ONE << y)
 
     @cython.cfunc
     @cython.nogil
     @cython.locals(c=cython.longlong)
     def _bits(self, d: cython.longlong) -> cython.void:
         """The row and column bits of the grid at level d."""
-        for c in range(self.H):
-            self.rowbits[d * self.H + c] = 0
-        for c in range(self.W):
-            self.colbits[d * self.W + c] = 0
-        for c in range(self.N):
-            if self.grids[d * self.N + c] != 0:
-                self._put(d, c, self.grids[d * self.N + c])
+        for c in range(self.height):
+            self.rowbits[d * self.height + c] = 0
+        for c in range(self.width):
+            self.colbits[d * self.width + c] = 0
+        for c in range(self.grid_size):
+            if self.grids[d * self.grid_size + c] != 0:
+                self._put(d, c, self.grids[d * self.grid_size + c])
 
     @cython.cfunc
     @cython.nogil
@@ -805,7 +823,7 @@ class ClearCore:
         line from the side its tiles fall toward, -1 after the last); with ``track``, each
         tile that slides moves among its type's cells too (``_moved``)."""
         row = cell * self.longest
-        gd = d * self.N
+        gd = d * self.grid_size
         write = 0
         for i in range(self.longest):
             c = self.lines[row + i]
@@ -853,7 +871,7 @@ class ClearCore:
         many were not marked before."""
         n = 0
         for p in range(self.n_passes):
-            ln = self.comp_line_of[p * self.N + c]
+            ln = self.comp_line_of[p * self.grid_size + c]
             if p != skip and ln >= 0 and self.comp_dirty[ln] == 0:
                 self.comp_dirty[ln] = 1
                 n += 1
@@ -906,7 +924,7 @@ class ClearCore:
         date.  A line's tiles move only when a cell of it changed since the line was last
         packed, and packing a packed line moves nothing, so when every line left unmarked
         is packed this is the board that sweeping every line until no tile moves gives."""
-        gd = d * self.N
+        gd = d * self.grid_size
         p = 0
         while pending > 0:
             for ln in range(self.comp_pass_start[p], self.comp_pass_start[p + 1]):
@@ -940,24 +958,24 @@ class ClearCore:
         c=cython.longlong,
         total=cython.longlong,
         gd=cython.longlong,
-        kb=cython.longlong,
-        cb=cython.longlong,
+        counts=cython.longlong,
+        places=cython.longlong,
     )
     def _collect(self, d: cython.longlong, into: cython.longlong) -> cython.longlong:
         """The cells of each type at level d in row-major order, into level ``into``'s
         place in ``count`` and ``cells``; the number of tiles."""
-        gd = d * self.N
-        kb = into * (self.T + 1)
-        cb = kb * self.MS
-        for t in range(self.T + 1):
-            self.count[kb + t] = 0
+        gd = d * self.grid_size
+        counts = into * (self.types + 1)
+        places = counts * self.most_copies
+        for t in range(self.types + 1):
+            self.count[counts + t] = 0
         total = 0
         for i in range(self.n_inner):
             c = self.inner[i]
             t = self.grids[gd + c]
             if t > 0:
-                self.cells[cb + t * self.MS + self.count[kb + t]] = c
-                self.count[kb + t] += 1
+                self.cells[places + t * self.most_copies + self.count[counts + t]] = c
+                self.count[counts + t] += 1
                 total += 1
         return total
 
@@ -975,16 +993,16 @@ class ClearCore:
         cells of each type (what ``_collect`` would find) start as level d's without a and
         b, and ``_fall`` moves the tiles that slide.  Scanning every cell had been a
         seventh of the search's time."""
-        self.kb = (d + 1) * (self.T + 1)
-        self.cb = self.kb * self.MS
-        for k in range(self.T + 1):
-            self.count[self.kb + k] = self.count[d * (self.T + 1) + k]
+        self.count_at = (d + 1) * (self.types + 1)
+        self.cells_at = self.count_at * self.most_copies
+        for k in range(self.types + 1):
+            self.count[self.count_at + k] = self.count[d * (self.types + 1) + k]
         cells = self.cells  # a local view, so that the copy runs as one
-        n = (self.T + 1) * self.MS
+        n = (self.types + 1) * self.most_copies
         src = d * n
         for k in range(n):
-            cells[self.cb + k] = cells[src + k]
-        t = self.grids[d * self.N + a]
+            cells[self.cells_at + k] = cells[src + k]
+        t = self.grids[d * self.grid_size + a]
         self._drop(t, a)
         self._drop(t, b)
 
@@ -993,15 +1011,15 @@ class ClearCore:
     @cython.locals(at=cython.longlong, n=cython.longlong, k=cython.longlong)
     def _drop(self, t: cython.longlong, c: cython.longlong) -> cython.void:
         """Take the cell c out of type t's cells (``_inherit``)."""
-        at = self.cb + t * self.MS
-        n = self.count[self.kb + t]
+        at = self.cells_at + t * self.most_copies
+        n = self.count[self.count_at + t]
         k = 0
         while self.cells[at + k] != c:
             k += 1
         while k + 1 < n:
             self.cells[at + k] = self.cells[at + k + 1]
             k += 1
-        self.count[self.kb + t] = n - 1
+        self.count[self.count_at + t] = n - 1
 
     @cython.cfunc
     @cython.nogil
@@ -1011,8 +1029,8 @@ class ClearCore:
         type's cells c becomes ``to``, moved to its place in row-major order.  (Where two
         tiles of a type slide, one may be given the other's new cell first: the cells
         listed come out the same.)"""
-        at = self.cb + t * self.MS
-        n = self.count[self.kb + t]
+        at = self.cells_at + t * self.most_copies
+        n = self.count[self.count_at + t]
         k = 0
         while self.cells[at + k] != c:
             k += 1
@@ -1044,28 +1062,28 @@ class ClearCore:
     ) -> cython.bint:
         """For tiles on top (whose removal moves nothing): moves
         of type t alone that clear its k tiles, the first in the search's order, into
-        ``scratch`` (columns 0 and 1; columns 2 to 4 are its own: the pairs tried at each
-        level, and which tiles are left).  Like it, it gives up after ``alone_work`` pairs
-        tested."""
-        at = self.cb + t * self.MS
+        ``scratch`` (PAIR_A and PAIR_B of row m: the m-th pair; TRIED_I, TRIED_J and LEFT
+        are its own: the pair tried at each level, and which tiles are left).  It gives up
+        after ``alone_work`` pairs tested."""
+        at = self.cells_at + t * self.most_copies
         if k == 2:
-            self.scratch[0] = self.cells[at]
-            self.scratch[1] = self.cells[at + 1]
+            self.scratch[PAIR_A] = self.cells[at]
+            self.scratch[PAIR_B] = self.cells[at + 1]
             return self._links(d, self.cells[at], self.cells[at + 1])
         for m in range(k):
-            self.scratch[m * 6 + 4] = 1
+            self.scratch[m * ROW + LEFT] = 1
         level = 0
-        self.scratch[2] = 0
-        self.scratch[3] = 0
+        self.scratch[TRIED_I] = 0
+        self.scratch[TRIED_J] = 0
         work = self.alone_work
         while True:
-            i = self.scratch[level * 6 + 2]
-            j = self.scratch[level * 6 + 3] + 1
+            i = self.scratch[level * ROW + TRIED_I]
+            j = self.scratch[level * ROW + TRIED_J] + 1
             found = False
             while i < k and not found:
-                if self.scratch[i * 6 + 4]:
+                if self.scratch[i * ROW + LEFT]:
                     while j < k:
-                        if self.scratch[j * 6 + 4]:
+                        if self.scratch[j * ROW + LEFT]:
                             work -= 1
                             if work < 0:  # gives up: the tiles go back
                                 for m in range(k):
@@ -1079,30 +1097,34 @@ class ClearCore:
                     i += 1
                     j = i + 1
             if found:
-                self.scratch[level * 6 + 2] = i
-                self.scratch[level * 6 + 3] = j
-                self.scratch[i * 6 + 4] = 0
-                self.scratch[j * 6 + 4] = 0
+                self.scratch[level * ROW + TRIED_I] = i
+                self.scratch[level * ROW + TRIED_J] = j
+                self.scratch[i * ROW + LEFT] = 0
+                self.scratch[j * ROW + LEFT] = 0
                 self._put(d, self.cells[at + i], 0)
                 self._put(d, self.cells[at + j], 0)
                 level += 1
                 if 2 * level == k:
                     for m in range(level):
-                        self.scratch[m * 6] = self.cells[at + self.scratch[m * 6 + 2]]
-                        self.scratch[m * 6 + 1] = self.cells[at + self.scratch[m * 6 + 3]]
+                        self.scratch[m * ROW + PAIR_A] = self.cells[
+                            at + self.scratch[m * ROW + TRIED_I]
+                        ]
+                        self.scratch[m * ROW + PAIR_B] = self.cells[
+                            at + self.scratch[m * ROW + TRIED_J]
+                        ]
                     for m in range(k):  # the caller removes them
                         self._put(d, self.cells[at + m], t)
                     return True
-                self.scratch[level * 6 + 2] = 0
-                self.scratch[level * 6 + 3] = 0
+                self.scratch[level * ROW + TRIED_I] = 0
+                self.scratch[level * ROW + TRIED_J] = 0
             else:
                 if level == 0:
                     return False
                 level -= 1
-                i = self.scratch[level * 6 + 2]
-                j = self.scratch[level * 6 + 3]
-                self.scratch[i * 6 + 4] = 1
-                self.scratch[j * 6 + 4] = 1
+                i = self.scratch[level * ROW + TRIED_I]
+                j = self.scratch[level * ROW + TRIED_J]
+                self.scratch[i * ROW + LEFT] = 1
+                self.scratch[j * ROW + LEFT] = 1
                 self._put(d, self.cells[at + i], t)
                 self._put(d, self.cells[at + j], t)
 
@@ -1125,18 +1147,18 @@ class ClearCore:
         appended to ``path``); the new length of the path.  Level d's ``count`` and
         ``cells`` (found by the caller) are left those of what remains: a type cleared
         drops its own, and removing tiles on top moves no other tile."""
-        gd = d * self.N
+        gd = d * self.grid_size
         changed = True
         while changed:
             changed = False
-            for t in range(1, self.T + 1):
-                k = self.count[self.kb + t]
+            for t in range(1, self.types + 1):
+                k = self.count[self.count_at + t]
                 if k == 0:
                     continue
                 top = not self.composite  # there a removal can move any tile
                 if self.gravity_on and top:  # without gravity every tile qualifies
                     for m in range(k):
-                        c = self.beyond_of[self.cells[self.cb + t * self.MS + m]]
+                        c = self.beyond_of[self.cells[self.cells_at + t * self.most_copies + m]]
                         if c >= 0 and self.grids[gd + c] > 0:
                             top = False
                             break
@@ -1144,15 +1166,15 @@ class ClearCore:
                     continue
                 if self._clear_alone(d, t, k):
                     for m in range(k // 2):
-                        a = self.scratch[m * 6]
-                        b = self.scratch[m * 6 + 1]
+                        a = self.scratch[m * ROW + PAIR_A]
+                        b = self.scratch[m * ROW + PAIR_B]
                         self.path[2 * length] = a
                         self.path[2 * length + 1] = b
                         length += 1
                         self._put(d, a, 0)
                         self._put(d, b, 0)
                         self.forced_moves += 1
-                    self.count[self.kb + t] = 0
+                    self.count[self.count_at + t] = 0
                     changed = True
         return length
 
@@ -1177,7 +1199,7 @@ class ClearCore:
         (the line is packed toward its first cell): the tiles left as a subsequence of the
         line's original tiles, each matched to the first original tile of its type not
         yet used."""
-        gd = d * self.N
+        gd = d * self.grid_size
         row = line * self.longest
         bits = 0
         if not self.gravity_on:
@@ -1221,7 +1243,7 @@ class ClearCore:
         key = (d * 2 + which) * self.words
         for w in range(self.words):
             self.keys[key + w] = 0
-        for line in range(self.L):
+        for line in range(self.line_count):
             self._set_line(key, line, self._line_key(d, line, -1, -1))
         return self._hash(key)
 
@@ -1249,7 +1271,7 @@ class ClearCore:
         """``outward`` and ``inward``: the inner board of level d, each cell's type in
         ``cell_bits`` bits (0: empty), into its key ``which``; its hash."""
         key = (d * 2 + which) * self.words
-        gd = d * self.N
+        gd = d * self.grid_size
         for w in range(self.words):
             self.keys[key + w] = 0
         for i in range(self.n_inner):
@@ -1266,8 +1288,8 @@ class ClearCore:
         """The moves at level d, every linked pair, into ``moves[out:]`` sorted by ``_key``
         (ties by the pair's cells); their number."""
         m = 0
-        for t in range(1, self.T + 1):
-            if self.count[self.kb + t] >= 2:
+        for t in range(1, self.types + 1):
+            if self.count[self.count_at + t] >= 2:
                 m = self._type_moves(d, t, out, m)
         return m
 
@@ -1287,13 +1309,13 @@ class ClearCore:
         self, d: cython.longlong, t: cython.longlong, out: cython.longlong, m: cython.longlong
     ) -> cython.longlong:
         """Add the linked pairs of type t at level d to the m moves at ``moves[out:]``;
-        their number after.  Column 5 of ``scratch``: which tiles of the type have an
+        their number after.  ``scratch``'s OPEN: which tiles of the type have an
         empty neighbour (tested once a tile, not a pair)."""
-        gd = d * self.N
-        size = self.count[self.kb + t]
-        at = self.cb + t * self.MS
+        gd = d * self.grid_size
+        size = self.count[self.count_at + t]
+        at = self.cells_at + t * self.most_copies
         for i in range(size):
-            self.scratch[i * 6 + 5] = self._open(gd, self.cells[at + i])
+            self.scratch[i * ROW + OPEN] = self._open(gd, self.cells[at + i])
         for i in range(size):
             for j in range(i + 1, size):
                 a = self.cells[at + i]
@@ -1301,8 +1323,8 @@ class ClearCore:
                 dist = abs(a - b)
                 if (
                     dist != 1
-                    and dist != self.W
-                    and not (self.scratch[i * 6 + 5] and self.scratch[j * 6 + 5])
+                    and dist != self.width
+                    and not (self.scratch[i * ROW + OPEN] and self.scratch[j * ROW + OPEN])
                 ):
                     continue
                 if self._linked(d, a, b):
@@ -1321,7 +1343,7 @@ class ClearCore:
         tiles first; ``ORDER_TYPES``: type by type; ``ORDER_DRAWN``: types with the fewest
         tiles first, then the pairs in an order drawn from ``seed`` (a hash of the pair's
         cells and the seed)."""
-        size = self.count[self.kb + t]
+        size = self.count[self.count_at + t]
         if self.order == _ORDER_TYPES:
             key = t
         elif self.order == _ORDER_DRAWN:
@@ -1400,12 +1422,12 @@ class ClearCore:
         afresh; every other type keeps its moves, with their keys found again (a line
         that lost tiles moves fewer beyond its tiles)."""
         p = d - 1
-        gp = p * self.N
-        gd = d * self.N
-        at = (p * self.P + self.mnext[p] - 1) * 3
+        gp = p * self.grid_size
+        gd = d * self.grid_size
+        at = (p * self.pair_room + self.mnext[p] - 1) * 3
         a = self.moves[at]
         b = self.moves[at + 1]
-        for t in range(self.T + 1):
+        for t in range(self.types + 1):
             self.dirty[t] = 0
         self.dirty[self.grids[gp + a]] = 1
         if self.gravity_on:
@@ -1421,16 +1443,16 @@ class ClearCore:
         for k in range(nv):
             self._seen(gd, self.vac[k])
         m = 0
-        at = p * self.P * 3
+        at = p * self.pair_room * 3
         for k in range(self.mcount[p]):
             x = self.moves[at + 3 * k]
             y = self.moves[at + 3 * k + 1]
             t = self.grids[gp + x]
-            if self.dirty[t] == 0 and self.count[self.kb + t] > 0:
-                m = self._insert(d * self.P * 3, m, x, y, self._key(gd, t, x, y))
-        for t in range(1, self.T + 1):
-            if self.dirty[t] != 0 and self.count[self.kb + t] >= 2:
-                m = self._type_moves(d, t, d * self.P * 3, m)
+            if self.dirty[t] == 0 and self.count[self.count_at + t] > 0:
+                m = self._insert(d * self.pair_room * 3, m, x, y, self._key(gd, t, x, y))
+        for t in range(1, self.types + 1):
+            if self.dirty[t] != 0 and self.count[self.count_at + t] >= 2:
+                m = self._type_moves(d, t, d * self.pair_room * 3, m)
         return m
 
     @cython.cfunc
@@ -1482,8 +1504,8 @@ class ClearCore:
         column (a path's first or last piece through v), and the types with two tiles
         among the first tiles seen across from the other cells of v's empty stretch of
         row, or of column (a middle piece through v)."""
-        self._seen_along(gd, v, 1, self.W)
-        self._seen_along(gd, v, self.W, 1)
+        self._seen_along(gd, v, 1, self.width)
+        self._seen_along(gd, v, self.width, 1)
 
     @cython.cfunc
     @cython.nogil
@@ -1576,14 +1598,14 @@ class ClearCore:
         1 when it is entered, 0 when it is the clearing (``status`` FOUND), -1 when it is
         known dead (the caller steps back)."""
         before = self.path_len
-        self.kb = d * (self.T + 1)
-        self.cb = self.kb * self.MS
+        self.count_at = d * (self.types + 1)
+        self.cells_at = self.count_at * self.most_copies
         if d == 0 or self.composite:  # else ``_try`` found them (``_inherit``)
             self._collect(d, d)
         length = self._reduce(d, before)
         total = 0
-        for t in range(self.T + 1):
-            total += self.count[self.kb + t]
+        for t in range(self.types + 1):
+            total += self.count[self.count_at + t]
         if total == 0:
             self.path_len = length
             self.status = _FOUND
@@ -1607,7 +1629,7 @@ class ClearCore:
             if self.checking:
                 self._check_moves(d)
         else:
-            self.mcount[d] = self._moves(d, d * self.P * 3)
+            self.mcount[d] = self._moves(d, d * self.pair_room * 3)
         self.mnext[d] = 0
         if not self.composite:
             self._ahead(d)
@@ -1639,9 +1661,9 @@ class ClearCore:
         dst = 2 * (d + 1) * self.words
         seen = 0
         for i in range(self.mcount[d]):
-            a = self.moves[(d * self.P + i) * 3]
-            b = self.moves[(d * self.P + i) * 3 + 1]
-            at = (d * self.P + i) * 3
+            a = self.moves[(d * self.pair_room + i) * 3]
+            b = self.moves[(d * self.pair_room + i) * 3 + 1]
+            at = (d * self.pair_room + i) * 3
             for w in range(self.words):
                 self.keys[dst + w] = self.keys[src + w]
             la = self.line_of[a]
@@ -1656,7 +1678,7 @@ class ClearCore:
                 self._set_line(dst, lb, self.ahead[at + 1])
             self.ahead[at + 2] = self._hash(dst)
         for i in range(self.mcount[d]):  # a tight loop, so that many reads are under way
-            h = self.ahead[(d * self.P + i) * 3 + 2]
+            h = self.ahead[(d * self.pair_room + i) * 3 + 2]
             seen ^= self.dead.home(h)
         self.touched ^= seen
 
@@ -1677,23 +1699,26 @@ class ClearCore:
         ``_moves_after`` found."""
         self.checked += 1
         self._collect(d, d + 1)
-        kb = self.kb + self.T + 1
-        cb = kb * self.MS
-        for t in range(self.T + 1):
-            if self.count[kb + t] != self.count[self.kb + t]:
+        kb = self.count_at + self.types + 1
+        cb = kb * self.most_copies
+        for t in range(self.types + 1):
+            if self.count[kb + t] != self.count[self.count_at + t]:
                 self.mismatches += 1
                 return
             for k in range(self.count[kb + t]):
-                if self.cells[cb + t * self.MS + k] != self.cells[self.cb + t * self.MS + k]:
+                if (
+                    self.cells[cb + t * self.most_copies + k]
+                    != self.cells[self.cells_at + t * self.most_copies + k]
+                ):
                     self.mismatches += 1
                     return
-        out = (d + 1) * self.P * 3
+        out = (d + 1) * self.pair_room * 3
         m = self._moves(d, out)
         if m != self.mcount[d]:
             self.mismatches += 1
             return
         for k in range(3 * m):
-            if self.moves[out + k] != self.moves[d * self.P * 3 + k]:
+            if self.moves[out + k] != self.moves[d * self.pair_room * 3 + k]:
                 self.mismatches += 1
                 return
 
@@ -1715,8 +1740,8 @@ class ClearCore:
         """Make move i of level d into level d + 1, unless the position it makes is known
         dead (its key is level d's with the one or two lines it changes set from
         ``ahead``)."""
-        a = self.moves[(d * self.P + i) * 3]
-        b = self.moves[(d * self.P + i) * 3 + 1]
+        a = self.moves[(d * self.pair_room + i) * 3]
+        b = self.moves[(d * self.pair_room + i) * 3 + 1]
         nd = d + 1
         if self.composite:
             return self._try_settled(d, a, b)
@@ -1726,7 +1751,7 @@ class ClearCore:
             self.keys[dst + w] = self.keys[src + w]
         la = self.line_of[a]
         lb = self.line_of[b]
-        at = (d * self.P + i) * 3
+        at = (d * self.pair_room + i) * 3
         self._set_line(dst, la, self.ahead[at])
         if la != lb:
             self._set_line(dst, lb, self.ahead[at + 1])
@@ -1749,12 +1774,12 @@ class ClearCore:
         """Level d's board at level d + 1 without the tiles at a and b (before any tile
         slides)."""
         nd = d + 1
-        for c in range(self.N):
-            self.grids[nd * self.N + c] = self.grids[d * self.N + c]
-        for c in range(self.H):
-            self.rowbits[nd * self.H + c] = self.rowbits[d * self.H + c]
-        for c in range(self.W):
-            self.colbits[nd * self.W + c] = self.colbits[d * self.W + c]
+        for c in range(self.grid_size):
+            self.grids[nd * self.grid_size + c] = self.grids[d * self.grid_size + c]
+        for c in range(self.height):
+            self.rowbits[nd * self.height + c] = self.rowbits[d * self.height + c]
+        for c in range(self.width):
+            self.colbits[nd * self.width + c] = self.colbits[d * self.width + c]
         self._put(nd, a, 0)
         self._put(nd, b, 0)
 
@@ -1906,7 +1931,7 @@ class ClearCore:
         self.seed = seed
         if self.depth < 0 or self.status != _RUNNING:
             return
-        self.kb = self.cb = 0
+        self.count_at = self.cells_at = 0
         self._collect(0, 0)  # level 0 holds the first position as reduced
         self.mcount[0] = self._moves(0, 0)
         self.mnext[0] = 0
@@ -1946,15 +1971,15 @@ class ClearCore:
         """Replace the first level by another padded grid of the same shape.  The core is
         a board from then on."""
         self._board_only()
-        if len(grid) != self.N:
-            raise ValueError(f"a grid of {self.N} cells, not {len(grid)}")
+        if len(grid) != self.grid_size:
+            raise ValueError(f"a grid of {self.grid_size} cells, not {len(grid)}")
         for c, v in enumerate(grid):
             self.grids[c] = v
         self._bits(0)
 
     def board(self) -> list[int]:
         """The first level's padded grid."""
-        return [int(self.grids[c]) for c in range(self.N)]
+        return [int(self.grids[c]) for c in range(self.grid_size)]
 
     def _board_only(self) -> None:
         if self.depth >= 0:
