@@ -84,11 +84,9 @@ def clear_command(
     from graphsearch.llk.engines import get_clear_engine
     from graphsearch.llk.grid import MAX_INPUT_BYTES
 
+    # the engines check the rules they take (cpsat: no gravity, at most 2 turns) once, at
+    # their door; an option they refuse is a usage error like any other bad input (exit 2)
     gravity = rules.gravity
-    if engine == "cpsat" and gravity != "none":
-        raise click.UsageError("--engine cpsat plays without gravity (use --engine search)")
-    if engine == "cpsat" and rules.max_turns > 2:
-        raise click.UsageError("--engine cpsat links with at most 2 turns")
     if fmt == "svg" and gravity != "none":
         raise click.UsageError(
             "--format svg draws boards without gravity only; --format html plays the boards "

@@ -53,9 +53,9 @@ from typing import TYPE_CHECKING, cast
 
 from graphsearch.budget import Budget
 from graphsearch.llk import core
-from graphsearch.llk.game import ClearMove, settled_rows
+from graphsearch.llk.game import ClearMove
 from graphsearch.llk.gravity import NO_LINES, PASSES, REPEATED_PASSES, family
-from graphsearch.llk.grid import InvalidGridError
+from graphsearch.llk.grid import InvalidGridError, as_rows
 from graphsearch.llk.position import ALONE_WORK, Position
 from graphsearch.llk.result import ClearResult, ClearStats, Status
 from graphsearch.llk.rules import ClearRules
@@ -127,7 +127,7 @@ def solve(
     (``ClearRules.of``)."""
     rules = ClearRules.of(rules, outside=outside, max_turns=max_turns, gravity=gravity)
     outside, max_turns, gravity = rules.outside, rules.max_turns, rules.gravity
-    tiles = settled_rows(board, gravity)
+    tiles = as_rows(board)  # the core settles it first (no second settle on this path)
     pos = Position(tiles, outside=outside, gravity=gravity)
     budget = Budget.of(budget, time_limit, max_nodes)
     # the clock is read about every millisecond of work: a position costs about a

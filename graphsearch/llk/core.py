@@ -456,7 +456,7 @@ class ClearCore:
         passes: list[list[list[int]]] | None = None,
         max_turns: int = 2,
     ) -> None:
-        """A search of the padded grid (``Position.grid``; with gravity, settled);
+        """A search of the padded grid (``Position.grid``, which the core settles first);
         ``line_cells``: the cells of each line of the inner board (at most 64), from the
         side tiles fall toward (``Position.lines``, which without gravity are the rows);
         ``family``: the mode's family (``gravity.family``: no lines, fixed lines, or
@@ -563,6 +563,7 @@ class ClearCore:
         self.nodes_done = self.hits = self.forced_moves = 0
         self.changed = False
         self._bits(0)
+        self._settle_first()
 
     def _lay_passes(self, passes: list[list[list[int]]]) -> None:
         """``outward`` and ``inward``: the cells of each line of each pass, flat, with
@@ -617,6 +618,18 @@ class ClearCore:
         self.original = original
 
     # --- the board -----------------------------------------------------------------------
+
+    @cython.locals(ln=cython.longlong)
+    def _settle_first(self) -> None:
+        """Settle the board as given (the first level) by the core's own slides: each
+        line falls (``_fall``), or in repeated passes every pass again until no tile moves
+        (``_settle_all``).  A settled board is left as it is, so a caller need not settle
+        it first."""
+        if self.composite:
+            self._settle_all(0)
+        elif self.gravity_on:
+            for ln in range(self.line_count):
+                self._fall(0, self.line_cells[ln * self.longest], False)
 
     @cython.cfunc
     @cython.nogil

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from graphsearch.llk.game import ClearMove, clears, linkable_pairs, play, settled_rows
-from graphsearch.llk.grid import as_board
+from graphsearch.llk.game import ClearMove, clears, linkable_pairs, play, settle
+from graphsearch.llk.grid import as_rows
 from graphsearch.llk.rules import ClearRules
 
 if TYPE_CHECKING:
@@ -37,12 +37,12 @@ def greedy_clearing(
     from graphsearch.llk.position import Position
 
     rules = ClearRules.of(rules, outside=outside, max_turns=max_turns, gravity=gravity)
-    settled = settled_rows(board, rules.gravity)
-    pos = Position(settled, outside=rules.outside, gravity=rules.gravity)
+    rows = as_rows(board)  # the core settles it first
+    pos = Position(rows, outside=rules.outside, gravity=rules.gravity)
     core = board_core(pos, rules.max_turns)
     moves: list[ClearMove] | None
     if core is None:
-        moves = _greedy_by_rules(as_board(settled), rules)
+        moves = _greedy_by_rules(settle(rows, rules.gravity), rules)
     else:
         moves = []
         while True:

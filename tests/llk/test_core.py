@@ -469,3 +469,25 @@ def test_luby_sequence():
     assert clearing.luby(2**20 - 1) == 2**19
     with pytest.raises(ValueError):
         clearing.luby(0)
+
+
+@pytest.mark.parametrize("module", ["compiled", "python"])
+def test_the_core_settles_the_board_it_is_given_as_the_rules_do(module):
+    """The fast path hands the core the board as dealt: its own first settle must give
+    the rules' settled board in every mode, and leave a settled board as it is."""
+    from graphsearch.choices import GRAVITIES
+
+    loaded = core if module == "compiled" else cores.uncompiled(core.__name__)
+    moved = 0
+    for i, gravity in enumerate(GRAVITIES * 4):
+        board = deal(5 + i % 3, 6 + i % 4, 6, 2 + 2 * (i % 2), random.Random(i))
+        pos = Position(board.tolist(), outside=i % 2 == 0, gravity=gravity)
+        search = clearing.core_search(pos, 2, loaded)
+        grid = search.board()
+        inner = [
+            grid[(r + pos.pad) * pos.W + c + pos.pad] for r in range(pos.n) for c in range(pos.m)
+        ]
+        settled = settle(board, gravity)
+        assert [pos.types[v] if v > 0 else 0 for v in inner] == settled.ravel().tolist(), gravity
+        moved += not np.array_equal(settled, board)
+    assert moved > 20  # most boards were not settled when given
