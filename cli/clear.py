@@ -49,6 +49,16 @@ ENGINE_HELP = (
 @engine_option(list(CLEAR_ENGINES), "search", ENGINE_HELP)
 @rule_options("Let paths use the ring of empty cells around the board (the real game's rule).")
 @click.option("--hint", is_flag=True, help="Print only the first move of a clearing.")
+@click.option(
+    "--history",
+    metavar="MOVES",
+    type=click.Path(dir_okay=False, allow_dash=False),
+    help="A game played on the board (one case): the file MOVES holds its moves, one "
+    "'x1 y1 x2 y2' line each (1-based, positions at the time of the move, as solve clear "
+    "prints them).  Prints YES and a clearing from the board as the game left it, or NO "
+    "and 'dead since move K': the first move after which no clearing existed (0: the "
+    "board dealt had none).",
+)
 @format_option(
     ["judge", "json", "pretty", "svg", "html"],
     "judge: YES and one 'x1 y1 x2 y2' line a move, or NO; json: moves with turns and "
@@ -64,6 +74,7 @@ def clear_command(
     engine: str,
     rules: ClearRules,
     hint: bool,
+    history: str | None,
     fmt: str,
     output: str | None,
     time_limit: float | None,
@@ -97,6 +108,14 @@ def clear_command(
         cases = parse_cases(data, boards_only=True)
     if not cases:
         raise CliError(f"{name}: there is no board in the input (expected 'n m' and n rows)")
+    if history is not None:
+        if len(cases) != 1 or engine != "search" or hint or fmt not in ("judge", "json"):
+            raise click.UsageError(
+                "--history plays one board (one case) with the search engine, --format "
+                "judge or json, without --hint"
+            )
+        emit(_played(cases[0], rules, history, fmt, time_limit, name), output)
+        return
     solve = get_clear_engine(engine)
     deadline = Deadline(time_left(time_limit))
     results = []
@@ -156,6 +175,36 @@ def _html(
     return page(shown, f"{basename(name)}: clearing, gravity {rules.gravity}")
 
 
+def _played(
+    case: Case, rules: ClearRules, path: str, fmt: str, time_limit: float | None, name: str
+) -> str:
+    """The verdict of a game: the board of ``case`` played by the moves in ``path``."""
+    from graphsearch.errors import InvalidInputError
+    from graphsearch.llk.gameloop import UNDECIDED, Game
+    from graphsearch.llk.grid import Query
+
+    data, moves_name = read_input(path, 1 << 24)
+    game = Game(case.board, rules)
+    lines = [line.strip() for line in data.decode("utf-8", "replace").splitlines()]
+    for number, text in enumerate((line for line in lines if line), 1):
+        try:
+            query = Query.from_text(text)
+            game.play(query.a, query.b)
+        except InvalidInputError as exc:
+            raise CliError(f"{moves_name}: move {number} ({text}): {exc}") from None
+    verdict = game.verdict(time_limit=time_left(time_limit))
+    if verdict.state == UNDECIDED:
+        limit = "" if time_limit is None else f" of {time_limit:g} s"
+        raise CliError(f"{name}: undecided within the time limit{limit}", EXIT_TIMEOUT)
+    if fmt == "json":
+        body = verdict.as_json(game.board, rules)
+        return to_json({**rules.as_dict(), "moves_played": game.moves_made, **body}) + "\n"
+    if verdict.moves is not None:
+        return "YES\n" + "".join(move.to_text() + "\n" for move in verdict.moves)
+    since = "undecided" if verdict.dead_since is None else str(verdict.dead_since)
+    return f"NO\ndead since move {since}\n"
+
+
 def _first_move(result: ClearResult) -> ClearResult:
     from dataclasses import replace
 
@@ -203,28 +252,21 @@ def _reason(case: Case, result: ClearResult, rules: ClearRules) -> str | None:
 def _as_json(
     cases: list[Case], results: list[ClearResult], engine: str, rules: ClearRules
 ) -> dict[str, object]:
-    out = []
-    for number, (case, result) in enumerate(zip(cases, results, strict=True), 1):
-        n, m = case.shape
-        moves = [
-            {
-                "move": step.move.to_text(),
-                "turns": step.link.turns,
-                "path": [[r + 1, c + 1] for r, c in step.link.path or ()],
-            }
-            for step in _typed_steps(case, result, rules)
-        ]
-        out.append(
-            {
-                "case": number,
-                "rows": n,
-                "cols": m,
-                "verdict": "YES" if result.clearable else "NO",
-                "moves": moves if result.clearable else None,
-                "reason": _reason(case, result, rules),
-                "stats": result.stats.as_dict(),
-            }
-        )
+    from graphsearch.llk.report import case_json
+
+    out = [
+        {
+            "case": number,
+            **case_json(
+                _settled(case, rules),
+                result.moves,
+                rules,
+                reason=_reason(case, result, rules),
+                stats=result.stats.as_dict(),
+            ),
+        }
+        for number, (case, result) in enumerate(zip(cases, results, strict=True), 1)
+    ]
     return {"engine": engine, **rules.as_dict(), "cases": out}
 
 

@@ -26,6 +26,7 @@ _COMMANDS = {
     "mayan": ("mayan", "mayan_command"),
     "llk": ("llk", "llk_command"),
     "clear": ("clear", "clear_command"),
+    "shuffle": ("shuffle", "shuffle_command"),
     "export": ("export", "export_group"),
     "generate": ("generate", "generate_group"),
     "survey": ("survey", "survey_group"),
@@ -57,6 +58,7 @@ def app() -> None:
     solve mayan FILE   Mayan puzzle (NOIP 2011): the smallest n-move clearing sequence
     solve llk FILE     连连看 link queries (HDU 1175): YES or NO per query
     solve clear FILE   whole 连连看 boards: can they be cleared, and how
+    solve shuffle FILE the tiles of a board dealt again so that it can be cleared
     solve export ...   the state graphs, for Gephi or networkx
     solve generate ... Mayan puzzles with one solution, 连连看 boards that clear
     solve survey ...   many boards dealt by seed: what share can be cleared?

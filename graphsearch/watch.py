@@ -127,10 +127,11 @@ def clear_case(
     gravity: str | None = None,
     nodes: int | None = None,
     hint: bool = False,
+    reason: str | None = None,
 ) -> Json:
     """A clearing (or its first move, ``hint``), replayed through the rules (``rules``
     with any of the keywords in place of its own); a NO with what is known of why
-    (``nodes``: the positions the search looked at)."""
+    (``nodes``: the positions the search looked at), or with ``reason`` when given."""
     from graphsearch._words import plural
     from graphsearch.llk.game import replay, settle, settle_slides, why_not_clearable
     from graphsearch.llk.rules import ClearRules
@@ -158,7 +159,7 @@ def clear_case(
     }
     if moves is None:
         case["verdict"] = "NO"
-        case["reason"] = why_not_clearable(start, rules, nodes=nodes)
+        case["reason"] = reason or why_not_clearable(start, rules, nodes=nodes)
         case["summary"] = "no order of moves clears this board"
         return case
     steps = replay(start, moves, rules)

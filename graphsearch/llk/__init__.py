@@ -10,11 +10,13 @@ Cells are 0-based ``(row, column)`` pairs, as numpy indexes the board:
 from graphsearch.budget import Budget
 from graphsearch.errors import InvalidInputError
 from graphsearch.llk.engines import CLEAR_ENGINES, ENGINES, clear, link
-from graphsearch.llk.game import GRAVITIES, ClearMove, replay, settle
+from graphsearch.llk.game import GRAVITIES, ClearMove, IllegalClearMoveError, replay, settle
+from graphsearch.llk.gameloop import Game, Hint, Shuffled, Verdict
 from graphsearch.llk.gravity import Mode, mode
 from graphsearch.llk.grid import Case, InvalidGridError, Query, Rows, as_board, as_rows, parse_cases
 from graphsearch.llk.link import Link, LinkEngine
 from graphsearch.llk.rules import ClearRules
+from graphsearch.llk.shuffle import Shuffle, shuffle
 from graphsearch.status import Status
 
 __all__ = [
@@ -25,6 +27,9 @@ __all__ = [
     "Case",
     "ClearMove",
     "ClearRules",
+    "Game",
+    "Hint",
+    "IllegalClearMoveError",
     "InvalidGridError",
     "InvalidInputError",
     "Link",
@@ -32,7 +37,10 @@ __all__ = [
     "Mode",
     "Query",
     "Rows",
+    "Shuffle",
+    "Shuffled",
     "Status",
+    "Verdict",
     "as_board",
     "as_rows",
     "clear",
@@ -41,4 +49,5 @@ __all__ = [
     "parse_cases",
     "replay",
     "settle",
+    "shuffle",
 ]

@@ -21,6 +21,7 @@ from graphsearch.mayan.board import (
     parse_puzzle,
 )
 from graphsearch.mayan.engines import ENGINES, solve
+from graphsearch.mayan.gameloop import Game, MayanVerdict
 from graphsearch.mayan.result import MayanEngine, MayanResult, SearchStats
 from graphsearch.mayan.rules import (
     IllegalMoveError,
@@ -43,11 +44,13 @@ __all__ = [
     "WIDTH",
     "Board",
     "Budget",
+    "Game",
     "IllegalMoveError",
     "InvalidBoardError",
     "InvalidInputError",
     "MayanEngine",
     "MayanResult",
+    "MayanVerdict",
     "Move",
     "MoveTrace",
     "Puzzle",
