@@ -13,6 +13,10 @@ board is a type-free clearing.  Hence:
   which rarely gets stuck, else by the exact search) with the tiles' pairs of types dealt
   at random onto its pairs.
 
+Most boards in play clear after a plain random deal, and with gravity the move search
+decides those in a few thousand positions; so there a few random deals, each given that
+many, are tried first.
+
 Every shuffle's clearing is replayed through the rules (``game.clears``) before it is
 returned.
 """
@@ -38,7 +42,11 @@ if TYPE_CHECKING:
 
 __all__ = ["PLAYS", "Shuffle", "shuffle"]
 
-# random plays of the one-type board tried before the exact search decides it
+# random deals tried first, each kept when the search clears it within DEAL_NODES of its
+# work (a node budget: the same deal on every machine); most boards in play clear so
+DEALS = 3
+DEAL_NODES = 2000
+# random plays of the one-type board tried next, before the exact search decides it
 PLAYS = 20
 
 
@@ -46,8 +54,8 @@ PLAYS = 20
 class Shuffle:
     """A shuffled board and its clearing (the proof that it clears), or, when no deal of
     these tiles on these cells clears, ``board`` and ``moves`` None and the ``reason``.
-    ``plays``: the random plays of the one-type board tried; ``searched``: the positions
-    of the exact search, when it ran."""
+    ``plays``: the random plays of the one-type board tried (0 when a random deal cleared);
+    ``searched``: the positions of the exact search of the one-type board, when it ran."""
 
     board: np.ndarray | None
     moves: tuple[ClearMove, ...] | None
@@ -104,6 +112,10 @@ def shuffle(
     if not counts:
         return Shuffle(start, ())
     rng = random.Random(f"llk shuffle/{seed}")
+    for _ in range(DEALS if _counted(rules) else 0):
+        quick = _random_deal(start, rng, rules, limits)
+        if quick is not None:
+            return quick
     shape = (start != 0).astype(start.dtype)  # every tile of one type
     pairs, plays, searched = None, 0, 0
     while pairs is None and plays < PLAYS:
@@ -122,6 +134,42 @@ def shuffle(
         raise RuntimeError("a shuffle's clearing does not replay")  # never: see the module
     dealt.setflags(write=False)
     return Shuffle(dealt, tuple(pairs.moves), None, plays, searched)
+
+
+def _counted(rules: ClearRules) -> bool:
+    """Whether the search of these rules is the move search, whose node limit bounds all
+    its work (positions); the pairing search's counts its branchings after dives that it
+    does not count, so a deal is not tried first without gravity."""
+    from graphsearch.llk.gravity import NO_LINES, family
+
+    return family(rules.gravity) != NO_LINES or rules.max_turns > 2
+
+
+def _random_deal(
+    start: np.ndarray, rng: random.Random, rules: ClearRules, limits: Budget
+) -> Shuffle | None:
+    """The tiles dealt at random over their cells, when the search clears the deal within
+    ``DEAL_NODES``; None when it does not (or proves it cannot)."""
+    from graphsearch.errors import SearchTimeout
+    from graphsearch.llk.clearing import solve
+
+    cells = list(zip(*start.nonzero(), strict=True))
+    tiles = [int(start[cell]) for cell in cells]
+    rng.shuffle(tiles)
+    dealt = start.copy()
+    for cell, kind in zip(cells, tiles, strict=True):
+        dealt[cell] = kind
+    try:
+        result = solve(dealt, rules, budget=limits.child(nodes=DEAL_NODES))
+    except SearchTimeout:
+        limits.check(None, "the shuffle had not finished")
+        return None
+    if result.moves is None:
+        return None
+    if not clears(dealt, result.moves, rules):
+        raise RuntimeError("a shuffle's clearing does not replay")  # never: one rule
+    dealt.setflags(write=False)
+    return Shuffle(dealt, result.moves)
 
 
 @dataclass
