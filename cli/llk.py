@@ -149,21 +149,12 @@ def _point(cell: tuple[int, int]) -> list[int]:
 def _as_json(
     cases: list[Case], answers: list[list[Link]], engine: str, outside: bool, max_turns: int
 ) -> dict[str, object]:
+    from graphsearch.llk.report import link_json
+
     out = []
     for number, (case, links) in enumerate(zip(cases, answers, strict=True), 1):
         n, m = case.shape
-        queries = []
-        for query, link in zip(case.queries, links, strict=True):
-            entry: dict[str, object] = {
-                "query": query.to_text(),
-                "linked": link.linked,
-                "turns": link.turns,
-            }
-            if link.path is not None:
-                entry["path"] = [_point(cell) for cell in link.path]
-            else:
-                entry["reason"] = link.reason
-            queries.append(entry)
+        queries = [link_json(q, link) for q, link in zip(case.queries, links, strict=True)]
         out.append({"case": number, "rows": n, "cols": m, "queries": queries})
     return {"engine": engine, "outside": outside, "max_turns": max_turns, "cases": out}
 

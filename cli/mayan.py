@@ -236,29 +236,15 @@ def _terminal() -> bool:
 
 
 def _as_json(puzzle: Puzzle, result: MayanResult, same_color_swaps: bool) -> dict[str, object]:
-    moves = None if result.moves is None else [[m.x, m.y, m.g] for m in result.moves]
-    return {
-        "n": puzzle.n,
-        "solvable": result.solvable,
-        "moves": moves,
-        "engine": result.engine,
-        "same_color_swaps": same_color_swaps,
-        "blocks": puzzle.board.blocks,
-        "reason": _reason(puzzle, result),
-        "stats": result.stats.as_dict(),
-    }
+    from graphsearch.mayan.result import result_json
+
+    return result_json(puzzle, result, same_color_swaps)
 
 
 def _reason(puzzle: Puzzle, result: MayanResult) -> str | None:
-    """Why there is no solution, in the words the page uses (None when there is one)."""
-    from graphsearch.mayan.bounds import why_unsolvable
+    from graphsearch.mayan.result import why_not
 
-    if result.moves is not None:
-        return None
-    stats = result.stats
-    return why_unsolvable(
-        puzzle.board.grid(), puzzle.n, nodes=stats.nodes, prefilter=stats.prefilter
-    )
+    return why_not(puzzle, result)
 
 
 def _style(color: int, text: str, marked: bool) -> str:

@@ -12,9 +12,11 @@ if TYPE_CHECKING:
     import numpy as np
 
     from graphsearch.llk.game import ClearMove
+    from graphsearch.llk.grid import Query
+    from graphsearch.llk.link import Link
     from graphsearch.llk.rules import ClearRules
 
-__all__ = ["case_json", "moves_json"]
+__all__ = ["case_json", "link_json", "moves_json"]
 
 
 def moves_json(
@@ -59,3 +61,14 @@ def case_json(
     out.update(more)
     out["stats"] = stats or {}
     return out
+
+
+def link_json(query: Query, link: Link) -> dict[str, Any]:
+    """One link query's answer as ``solve llk --format json`` writes it: the query, whether
+    it links, its turns, and the corner points of the path (1-based) or the reason."""
+    entry: dict[str, Any] = {"query": query.to_text(), "linked": link.linked, "turns": link.turns}
+    if link.path is not None:
+        entry["path"] = [[r + 1, c + 1] for r, c in link.path]
+    else:
+        entry["reason"] = link.reason
+    return entry

@@ -12,7 +12,7 @@ from graphsearch.status import Status
 if TYPE_CHECKING:
     from graphsearch.budget import Budget
 
-__all__ = ["MayanEngine", "MayanResult", "SearchStats", "allow_depth"]
+__all__ = ["MayanEngine", "MayanResult", "SearchStats", "allow_depth", "result_json", "why_not"]
 
 
 @dataclass(slots=True)
@@ -80,6 +80,33 @@ class MayanEngine(Protocol):
         time_limit: float | None = None,
         budget: Budget | None = None,
     ) -> MayanResult: ...
+
+
+def why_not(puzzle: Puzzle, result: MayanResult) -> str | None:
+    """Why there is no solution, in the words the pages use (None when there is one)."""
+    from graphsearch.mayan.bounds import why_unsolvable
+
+    if result.moves is not None:
+        return None
+    stats = result.stats
+    return why_unsolvable(
+        puzzle.board.grid(), puzzle.n, nodes=stats.nodes, prefilter=stats.prefilter
+    )
+
+
+def result_json(puzzle: Puzzle, result: MayanResult, same_color_swaps: bool) -> dict[str, object]:
+    """The answer as ``solve mayan --format json`` writes it (the server's too)."""
+    moves = None if result.moves is None else [[m.x, m.y, m.g] for m in result.moves]
+    return {
+        "n": puzzle.n,
+        "solvable": result.solvable,
+        "moves": moves,
+        "engine": result.engine,
+        "same_color_swaps": same_color_swaps,
+        "blocks": puzzle.board.blocks,
+        "reason": why_not(puzzle, result),
+        "stats": result.stats.as_dict(),
+    }
 
 
 def allow_depth(n: int) -> None:
