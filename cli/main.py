@@ -27,6 +27,7 @@ _COMMANDS = {
     "llk": ("llk", "llk_command"),
     "clear": ("clear", "clear_command"),
     "shuffle": ("shuffle", "shuffle_command"),
+    "serve": ("serve", "serve_command"),
     "export": ("export", "export_group"),
     "generate": ("generate", "generate_group"),
     "survey": ("survey", "survey_group"),
@@ -59,6 +60,7 @@ def app() -> None:
     solve llk FILE     连连看 link queries (HDU 1175): YES or NO per query
     solve clear FILE   whole 连连看 boards: can they be cleared, and how
     solve shuffle FILE the tiles of a board dealt again so that it can be cleared
+    solve serve        the HTTP JSON API (pip install 'graphsearch[serve]')
     solve export ...   the state graphs, for Gephi or networkx
     solve generate ... Mayan puzzles with one solution, 连连看 boards that clear
     solve survey ...   many boards dealt by seed: what share can be cleared?
