@@ -2,7 +2,8 @@
 requests (link queries, 12 x 7 to 19 x 11 boards in several modes, shuffles, Mayan
 puzzles) to a server started here, and the run reports throughput, p50 and p99 latency,
 the answers by status (503 only when the queue is full), and the server's memory before
-(after a warm-up of 100 requests) and after.  It sends traffic to 127.0.0.1 only, and stops by itself.
+(after a warm-up of 100 requests) and after.  It sends traffic to 127.0.0.1 only, and
+stops by itself.
 
     python benchmarks/serve_bench.py --json benchmarks/results/10-serve.json
 """

@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING
 
 import click
 
+from graphsearch._words import plural
+
 from .common import (
     CliError,
     Progress,
@@ -112,7 +114,7 @@ def generate_mayan(
         same_color_swaps=same_color_swaps,
         method=method,
         max_candidates=max_candidates,
-        progress=lambda i, tried: bar.note(f"{tried} candidates tried"),
+        progress=lambda i, tried: bar.note(f"{plural(tried, 'candidate')} tried"),
     )
     index: list[dict[str, object]] = []
     bar = Progress(count, "puzzles")

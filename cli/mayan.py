@@ -139,7 +139,9 @@ def mayan_command(
             )
     except SearchTimeout as exc:
         nodes = getattr(exc.stats, "nodes", None)
-        detail = f" ({nodes} nodes searched)" if nodes is not None else ""
+        from graphsearch._words import plural
+
+        detail = f" ({plural(nodes, 'node')} searched)" if nodes is not None else ""
         limit = "" if time_limit is None else f" of {time_limit:g} s"
         raise CliError(
             f"{name}: no answer within the time limit{limit}: {exc}{detail}", EXIT_TIMEOUT

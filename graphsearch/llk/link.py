@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
-from graphsearch._words import size
+from graphsearch._words import plural, size
 from graphsearch.llk.grid import Case, InvalidGridError, Query
 
 if TYPE_CHECKING:
@@ -104,7 +104,7 @@ def open_query(board: np.ndarray, query: Query, offset: int) -> Opened | Link:
 
 
 def no_path(max_turns: int) -> Link:
-    return Link(False, reason=f"no path with at most {max_turns} turns")
+    return Link(False, reason=f"no path with at most {plural(max_turns, 'turn')}")
 
 
 def found(cells: Iterable[Sequence[int]], offset: int) -> Link:

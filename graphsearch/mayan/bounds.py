@@ -182,7 +182,7 @@ def why_unsolvable(
             f"column-histogram bound), more than the {n} allowed"
         )
     if prefilter == "proved unsolvable":
-        return f"the CP-SAT relaxation proves that no {n} moves empty the board"
+        return f"the CP-SAT relaxation proves that no {plural(n, 'move')} empty the board"
     why = f"every sequence of {plural(n, 'move')} leaves blocks"
     if nodes:
         why += f" (the search expanded {plural(nodes, 'state')})"

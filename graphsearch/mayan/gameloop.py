@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from graphsearch._words import plural
 from graphsearch.budget import Budget
 from graphsearch.errors import SearchTimeout
 from graphsearch.mayan.board import Board, InvalidBoardError, Move, Puzzle
@@ -82,7 +83,7 @@ class Game:
         move = Move.of(move)
         if self.moves_left == 0:
             raise IllegalMoveError(
-                f"move {move.to_text()}: the puzzle's {self.puzzle.n} moves are made"
+                f"move {move.to_text()}: the puzzle's {plural(self.puzzle.n, 'move')} are made"
             )
         if self.board.is_empty():
             raise IllegalMoveError(f"move {move.to_text()}: the board is empty, no move exists")

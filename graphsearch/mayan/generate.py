@@ -23,6 +23,7 @@ import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from graphsearch._words import plural
 from graphsearch.budget import Budget
 from graphsearch.mayan.board import HEIGHT, MAX_COLOR, WIDTH, Board, Move, Puzzle, find_runs
 from graphsearch.mayan.count import count_solutions
@@ -84,7 +85,7 @@ def generate_puzzles(
     if blocks is not None:
         low, high = (3 * n, 5 * n) if method == "backwards" else (3, WIDTH * HEIGHT)
         if not low <= blocks <= high:
-            raise ValueError(f"with {n} moves, {method} places {low} to {high} blocks")
+            raise ValueError(f"with {plural(n, 'move')}, {method} places {low} to {high} blocks")
     for i in range(count):
         rng = random.Random(f"mayan/{seed}/{i}")
         tally = {"could not be built": 0, "no solution": 0, "several solutions": 0}
@@ -100,8 +101,8 @@ def generate_puzzles(
                 if tally["could not be built"] == tried == UNBUILT_LIMIT:
                     raise LookupError(
                         f"puzzle {i + 1}: the first {tried} candidates could not be built "
-                        f"({method}, colors 1..{colors}, {n} moves); try more colors or another "
-                        f"--method"
+                        f"({method}, colors 1..{colors}, {plural(n, 'move')}); try more colors "
+                        "or another --method"
                     )
                 continue
             puzzle = Puzzle(n, board)
