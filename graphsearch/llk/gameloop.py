@@ -56,17 +56,25 @@ class Verdict:
     dead_since: int | None = None
     reason: str | None = None
     searched: int = field(default=0, compare=False)
+    board: np.ndarray | None = field(default=None, compare=False, repr=False)
+    rules: ClearRules | None = field(default=None, compare=False, repr=False)
 
     @property
     def clearable(self) -> bool | None:
         return {CLEARABLE: True, DEAD: False}.get(self.state)
 
-    def as_json(self, board: np.ndarray, rules: ClearRules) -> dict[str, Any]:
+    def as_json(
+        self, board: np.ndarray | None = None, rules: ClearRules | None = None
+    ) -> dict[str, Any]:
         """The verdict as ``solve clear --format json`` writes a case (``verdict``: YES,
-        NO or UNDECIDED; the moves from ``board``, the board it was given for), with
-        ``dead_since``."""
+        NO or UNDECIDED; the moves from the board it was given for, which a game's
+        verdict keeps), with ``dead_since``."""
         from graphsearch.llk.report import case_json
 
+        board = self.board if board is None else board
+        rules = self.rules if rules is None else rules
+        if board is None or rules is None:
+            raise ValueError("a verdict's JSON needs the board and the rules it was given for")
         word = {CLEARABLE: "YES", DEAD: "NO"}.get(self.state, "UNDECIDED")
         return case_json(
             board,
@@ -204,19 +212,19 @@ class Game:
         now = len(self._boards) - 1
         state = self._decide(now, limits, searched)
         if state is None:
-            return Verdict(UNDECIDED, searched=searched[0])
+            return self._with(Verdict(UNDECIDED), searched[0])
         known = self._known[now]
         assert known is not None
         if known.state == CLEARABLE or known.dead_since is not None:
-            return _with(known, searched[0])
+            return self._with(known, searched[0])
         first = self._first_dead(now, limits, searched)
         if first is None:  # dead, but since when was not decided within the budget
-            return _with(known, searched[0])
+            return self._with(known, searched[0])
         since = sum(isinstance(event, ClearMove) for event in self._history[:first])
         dead = Verdict(DEAD, None, since, known.reason)
         for k in range(first, now + 1):  # the boards after the first dead one are dead
             self._known[k] = dead
-        return _with(dead, searched[0])
+        return self._with(dead, searched[0])
 
     def _decide(self, k: int, limits: Budget, searched: list[int]) -> bool | None:
         """Whether board k clears (its verdict kept), or None when undecided."""
@@ -279,6 +287,13 @@ class Game:
         legal = self.moves()
         return Hint(legal[0] if legal else None, False, verdict)
 
+    def _with(self, verdict: Verdict, searched: int) -> Verdict:
+        """The verdict with the positions searched for it, and the board and rules it is
+        for (its JSON replays its clearing from that board)."""
+        from dataclasses import replace
+
+        return replace(verdict, searched=searched, board=self.board, rules=self.rules)
+
     # --- shuffles ---------------------------------------------------------------------
 
     def shuffle(
@@ -299,9 +314,3 @@ class Game:
             self._boards.append(dealt.board)
             self._known.append(Verdict(CLEARABLE, dealt.moves))
         return dealt
-
-
-def _with(verdict: Verdict, searched: int) -> Verdict:
-    from dataclasses import replace
-
-    return replace(verdict, searched=searched)
