@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from graphsearch.budget import Budget
-from graphsearch.llk.game import ClearMove, clears, linkable_pairs, settle
+from graphsearch.llk.game import ClearMove, clears, linkable_pairs, settle, why_not_clearable
 from graphsearch.llk.grid import as_board
 from graphsearch.llk.rules import ClearRules
 from graphsearch.status import Status
@@ -98,17 +98,12 @@ def shuffle(
     turns; or no order of pairs empties the cells).  Raises ``SearchTimeout`` when the
     ``budget`` (or ``time_limit``) runs out first or is stopped.  The rules are ``rules``
     with any of the keywords in place of its own (``ClearRules.of``)."""
-    from graphsearch._words import plural
-
     rules = ClearRules.of(rules, outside=outside, max_turns=max_turns, gravity=gravity)
     limits = Budget.of(budget, time_limit)
     start = settle(as_board(board), rules.gravity)
     counts = Counter(int(v) for v in start.ravel() if v)
-    odd = sorted(kind for kind, count in counts.items() if count % 2)
-    if odd:
-        named = ", ".join(f"type {kind} ({plural(counts[kind], 'tile')})" for kind in odd[:10])
-        reason = f"a type with an odd count of tiles can never be cleared: {named}"
-        return Shuffle(None, None, reason)
+    if any(count % 2 for count in counts.values()):  # the rules' words for it
+        return Shuffle(None, None, why_not_clearable(start, rules))
     if not counts:
         return Shuffle(start, ())
     rng = random.Random(f"llk shuffle/{seed}")
