@@ -5,6 +5,8 @@
 (Move(x=2, y=1, g=1), Move(x=3, y=1, g=1), Move(x=3, y=0, g=1))
 """
 
+from typing import TYPE_CHECKING
+
 from graphsearch.budget import Budget
 from graphsearch.errors import InvalidInputError, SearchTimeout
 from graphsearch.mayan.board import (
@@ -21,7 +23,6 @@ from graphsearch.mayan.board import (
     parse_puzzle,
 )
 from graphsearch.mayan.engines import ENGINES, solve
-from graphsearch.mayan.gameloop import Game, MayanVerdict
 from graphsearch.mayan.result import MayanEngine, MayanResult, SearchStats
 from graphsearch.mayan.rules import (
     IllegalMoveError,
@@ -35,6 +36,19 @@ from graphsearch.mayan.rules import (
     settle,
 )
 from graphsearch.status import Status
+
+if TYPE_CHECKING:
+    from graphsearch.mayan.gameloop import Game, MayanVerdict
+
+
+def __getattr__(name: str) -> object:
+    """``Game`` and ``MayanVerdict``, imported when first asked for."""
+    if name in ("Game", "MayanVerdict"):
+        from graphsearch.mayan import gameloop
+
+        return getattr(gameloop, name)
+    raise AttributeError(f"module 'graphsearch.mayan' has no attribute {name!r}")
+
 
 __all__ = [
     "ENGINES",
