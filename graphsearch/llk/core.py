@@ -470,9 +470,6 @@ class ClearCore:
         is the inner board, each cell's type in as few bits as the types need, found as the
         move is made and settled."""
         N = len(grid)
-        inner = sorted(c for line in line_cells for c in line)
-        tiles = sum(1 for c in inner if grid[c] > 0)
-        depth = tiles // 2 + 2
         longest = max(len(line) for line in line_cells)
         if max(longest, W, N // W) > 64:
             raise ValueError("the compiled search takes grids of at most 64 x 64 cells")
@@ -481,33 +478,68 @@ class ClearCore:
         composite = family == REPEATED_PASSES
         if composite and not passes:
             raise ValueError("a mode of repeated passes needs its passes of lines")
-        L = len(line_cells)
-        self.width, self.grid_size, self.height, self.line_count, self.longest = (
-            W,
-            N,
-            N // W,
-            L,
-            longest,
-        )
-        self.types = types
         if max_turns < 0:
             raise ValueError("a link makes at least 0 turns")
+        self.width, self.grid_size, self.height = W, N, N // W
+        self.line_count, self.longest, self.types = len(line_cells), longest, types
         self.turns = min(max_turns, N)  # a layer of turns adds a cell, or none ever will
         self.reach = zeros("Q", 3 * (N // W))
         self.gravity_on = family != NO_LINES
         self.composite = composite
-        self._lay_passes(passes if composite and passes else [])
         self.alone_work = alone_work
+        self._lay_passes(passes if composite and passes else [])
         self._lay_lines(grid, line_cells)
+        inner = sorted(c for line in line_cells for c in line)
+        tiles = sum(1 for c in inner if grid[c] > 0)
+        self._lay_keys(inner, line_cells)
+        self._lay_stack(grid, inner, tiles)
+        self.follow = not composite and self.turns <= 2
+        self.checking = False
+        self.checked = self.mismatches = 0
+        self.control = array("q", [0, -1])
+        self.dead = DeadPositions(
+            self.keys, self.words, entries, composite, self.cell_bits, self.field_low
+        )
+        self.depth = -1
+        self.status = _RUNNING
+        self.path_len = 0
+        self.enter = False
+        self.order = ORDER_SHIFT
+        self.seed = 0
+        self.nodes_done = self.hits = self.forced_moves = 0
+        self.changed = False
+        self._bits(0)
+        self._settle_first()
+
+    def _lay_keys(self, inner: list[int], line_cells: list[list[int]]) -> None:
+        """The layout of a position's key: in the modes of fixed lines a bit for each
+        cell of each line (``offsets``, ``lengths``); in ``outward`` and ``inward`` each
+        cell's type in ``cell_bits`` bits, as many cells to a word as fit whole
+        (``cell_at``: where each cell's field starts; ``field_low``: the lowest bit of
+        each field)."""
         lengths = array("q", [len(line) for line in line_cells])
-        offsets = array("q", [sum(lengths[:i]) for i in range(L)])
-        # outward and inward: each cell's type in cell_bits bits, as many cells to a word as
-        # fit whole (field_low: the lowest bit of each)
-        self.cell_bits = bits = max(1, types.bit_length())
+        self.lengths = lengths
+        self.offsets = array("q", [sum(lengths[:i]) for i in range(len(line_cells))])
+        self.cell_bits = bits = max(1, self.types.bit_length())
         per_word = 64 // bits
         self.field_low = sum(1 << (bits * f) for f in range(per_word))
-        words = (len(inner) + per_word - 1) // per_word if composite else (sum(lengths) + 63) // 64
-        self.words = words
+        if self.composite:
+            self.words = (len(inner) + per_word - 1) // per_word
+        else:
+            self.words = (sum(lengths) + 63) // 64
+        cell_at = array("q", [-1]) * self.grid_size
+        for i, c in enumerate(inner):
+            cell_at[c] = i // per_word * 64 + i % per_word * bits
+        self.cell_at = cell_at
+        self.inner = array("q", inner)
+        self.n_inner = len(inner)
+
+    def _lay_stack(self, grid: list[int], inner: list[int], tiles: int) -> None:
+        """The levels of the search, one a move made (at most half the tiles, and two):
+        each level's grid and bits, keys, moves, and tiles of each type; the first level
+        the grid given; and the scratch of a type's tiles (``ROW`` columns)."""
+        N, W, types = self.grid_size, self.width, self.types
+        depth = tiles // 2 + 2
         copies = [0] * (types + 1)
         for c in inner:
             if grid[c] > 0:
@@ -522,15 +554,7 @@ class ClearCore:
         self.grids = grids
         self.rowbits = zeros("Q", depth * self.height)
         self.colbits = zeros("Q", depth * W)
-        self.inner = array("q", inner)
-        self.n_inner = len(inner)
-        cell_at = array("q", [-1]) * N  # where each cell's field starts in a key
-        for i, c in enumerate(inner):
-            cell_at[c] = i // per_word * 64 + i % per_word * bits
-        self.cell_at = cell_at
-        self.offsets = offsets
-        self.lengths = lengths
-        self.keys = zeros("Q", depth * 2 * words)
+        self.keys = zeros("Q", depth * 2 * self.words)
         self.hashed = zeros("Q", depth * 2)
         self.ahead = zeros("Q", depth * pairs * 3)
         self.touched = 0
@@ -547,23 +571,6 @@ class ClearCore:
         self.across = zeros("q", types + 1)
         self.across_types = zeros("q", 2 * (W + N // W))
         self.vac = zeros("q", tiles + 2)
-        self.follow = not composite and self.turns <= 2
-        self.checking = False
-        self.checked = self.mismatches = 0
-        self.control = array("q", [0, -1])
-        self.dead = DeadPositions(
-            self.keys, words, entries, composite, self.cell_bits, self.field_low
-        )
-        self.depth = -1
-        self.status = _RUNNING
-        self.path_len = 0
-        self.enter = False
-        self.order = ORDER_SHIFT
-        self.seed = 0
-        self.nodes_done = self.hits = self.forced_moves = 0
-        self.changed = False
-        self._bits(0)
-        self._settle_first()
 
     def _lay_passes(self, passes: list[list[list[int]]]) -> None:
         """``outward`` and ``inward``: the cells of each line of each pass, flat, with
