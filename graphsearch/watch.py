@@ -387,7 +387,7 @@ def mayan_case(
         case["reason"] = why_unsolvable(
             board.grid(), puzzle.n, nodes=result.stats.nodes, prefilter=result.stats.prefilter
         )
-        case["summary"] = f"no {plural(puzzle.n, 'move')} empty this board"
+        case["summary"] = f"no sequence of exactly {plural(puzzle.n, 'move')} empties this board"
         return case
     for number, move in enumerate(result.moves, 1):
         case["steps"].append(_mayan_step(board, move, number))
