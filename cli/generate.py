@@ -216,13 +216,10 @@ def generate_llk(
     output: str | None,
 ) -> None:
     """连连看 boards that can be cleared under the given rule (solve clear's format)."""
-    from graphsearch.llk.generate import generate_boards
-    from graphsearch.llk.gravity import CLASSIC
+    from graphsearch.llk.generate import auto_method, generate_boards
 
     if method == "auto":
-        gravity = rules.gravity
-        slides = gravity in CLASSIC or (gravity == "none" and rules.max_turns > 2)
-        method = "backwards" if slides else "sampling"
+        method = auto_method(rules)
     made = generate_boards(
         rows,
         cols,

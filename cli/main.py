@@ -28,6 +28,7 @@ _COMMANDS = {
     "clear": ("clear", "clear_command"),
     "shuffle": ("shuffle", "shuffle_command"),
     "serve": ("serve", "serve_command"),
+    "play": ("play", "play_command"),
     "export": ("export", "export_group"),
     "generate": ("generate", "generate_group"),
     "survey": ("survey", "survey_group"),
@@ -61,6 +62,7 @@ def app() -> None:
     solve clear FILE   whole 连连看 boards: can they be cleared, and how
     solve shuffle FILE the tiles of a board dealt again so that it can be cleared
     solve serve        the HTTP JSON API (pip install 'graphsearch[serve]')
+    solve play [FILE]  a page to play a board with the exact verdict after every move
     solve export ...   the state graphs, for Gephi or networkx
     solve generate ... Mayan puzzles with one solution, 连连看 boards that clear
     solve survey ...   many boards dealt by seed: what share can be cleared?

@@ -282,7 +282,168 @@ def _read_mayan(body: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+# --- playing (the play page's requests): a game is its board dealt, its rules and its
+# history (moves "x1 y1 x2 y2" as lists, and shuffles as {"shuffle": seed}), replayed by
+# ``llk.Game`` on every request, so that the server keeps no state between requests
+
+
+def _read_game(body: dict[str, Any]) -> dict[str, Any]:
+    history = body.get("history", [])
+    if not isinstance(history, list) or len(history) > MAX_CELLS:
+        raise ApiError(422, "field 'history': expected a list of moves and shuffles")
+    for entry in history:
+        shuffle = isinstance(entry, dict) and isinstance(entry.get("shuffle"), int)
+        if not shuffle and not _cells(entry):
+            raise ApiError(
+                422, "field 'history': each entry is [x1, y1, x2, y2] or {\"shuffle\": seed}"
+            )
+    fields: dict[str, Any] = {"board": _board(body), "rules": _rules(body), "history": history}
+    move = body.get("move")
+    if move is not None:
+        if not _cells(move):
+            raise ApiError(422, "field 'move': expected [x1, y1, x2, y2] (1-based)")
+        fields["move"] = move
+    fields["seed"] = _field(body, "seed", int, 0)
+    return fields
+
+
+def _cells(value: Any) -> bool:
+    """Whether ``value`` is a move as the page sends it: four whole numbers."""
+    return (
+        isinstance(value, list)
+        and len(value) == 4
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    )
+
+
+def _replayed(fields: dict[str, Any], budget: Budget) -> Any:
+    """The game of ``fields`` with its history replayed (422 for a move the rules refuse)."""
+    from graphsearch.llk.gameloop import Game
+
+    game = Game(fields["board"], fields["rules"])
+    for number, entry in enumerate(fields["history"], 1):
+        if isinstance(entry, dict):
+            if game.shuffle(seed=entry["shuffle"], budget=budget.child()).board is None:
+                raise ApiError(422, f"history entry {number}: no deal of these tiles clears")
+            continue
+        x1, y1, x2, y2 = entry
+        try:
+            game.play((x1 - 1, y1 - 1), (x2 - 1, y2 - 1))
+        except InvalidInputError as exc:
+            raise ApiError(422, f"history move {number}: {exc}") from None
+    return game
+
+
+def _play_step(fields: dict[str, Any], budget: Budget) -> dict[str, Any]:
+    """A move on the game as it stands: the step as the watch page plays it, or, for a
+    move the rules refuse, ``refused`` and why (an answer, as a ``NO`` is: status 200)."""
+    from graphsearch.watch import clear_case
+
+    game = _replayed(fields, budget)
+    x1, y1, x2, y2 = fields["move"]
+    before = game.board
+    try:
+        game.play((x1 - 1, y1 - 1), (x2 - 1, y2 - 1))
+    except InvalidInputError as exc:
+        return {"refused": str(exc), "moves_played": game.moves_made}
+    played = [game.history[-1]]
+    step = clear_case(before, played, title="", rules=game.rules, first=game.moves_made)["steps"][0]
+    return {"step": step, "moves_played": game.moves_made}
+
+
+def _play_verdict(fields: dict[str, Any], budget: Budget) -> dict[str, Any]:
+    """The exact verdict of the game as it stands, and a hinted move (1-based)."""
+    game = _replayed(fields, budget)
+    verdict = game.verdict(budget)
+    hint = None
+    if verdict.moves:
+        move = verdict.moves[0]
+        hint = [move.a[0] + 1, move.a[1] + 1, move.b[0] + 1, move.b[1] + 1]
+    return {
+        "verdict": verdict.state,
+        "dead_since": verdict.dead_since,
+        "reason": verdict.reason,
+        "hint": hint,
+        "moves_played": game.moves_made,
+    }
+
+
+def _play_shuffle(fields: dict[str, Any], budget: Budget) -> dict[str, Any]:
+    from graphsearch.llk.shuffle import shuffle
+
+    game = _replayed(fields, budget)
+    dealt = shuffle(game.board, game.rules, seed=fields["seed"], budget=budget)
+    cells = None if dealt.board is None else [int(v) for v in dealt.board.ravel()]
+    return {"board": cells, "reason": dealt.reason}
+
+
+def _read_new(body: dict[str, Any]) -> dict[str, Any]:
+    rows = _field(body, "rows", int, 8)
+    cols = _field(body, "cols", int, 14)
+    types = _field(body, "types", int, 28)
+    if not (1 <= rows <= 30 and 1 <= cols <= 30 and types >= 1 and 4 * types <= rows * cols):
+        raise ApiError(422, "fields 'rows', 'cols', 'types': at most 30 x 30 cells, 4 tiles a type")
+    return {
+        "rows": rows,
+        "cols": cols,
+        "types": types,
+        "rules": _rules(body),
+        "seed": _field(body, "seed", int, 0),
+    }
+
+
+def _play_new(fields: dict[str, Any], budget: Budget) -> dict[str, Any]:
+    """A new board that clears under the rules (the generator), as the page's case."""
+    from graphsearch.llk.generate import auto_method, generate_boards
+
+    rules = fields["rules"]
+    boards = generate_boards(
+        fields["rows"],
+        fields["cols"],
+        types=fields["types"],
+        seed=fields["seed"],
+        rules=rules,
+        method=auto_method(rules),
+        budget=budget,
+    )
+    made = next(iter(boards))
+    return play_case(made.board, rules)
+
+
+def made_play(rules: Any = None, *, seed: int = 1) -> dict[str, Any]:
+    """The play page's data for a board made to clear under ``rules`` (default: the ring
+    and gravity down): 14 columns x 8 rows, 28 types."""
+    from graphsearch.llk.rules import ClearRules
+
+    rules = rules if rules is not None else ClearRules(outside=True, gravity="down")
+    fields = {"rows": 8, "cols": 14, "types": 28, "rules": rules, "seed": seed}
+    return _play_new(fields, Budget(30.0))
+
+
+def play_case(board: Any, rules: Any) -> dict[str, Any]:
+    """The play page's data for a board dealt: the watch page's case (no steps) and the
+    rules."""
+    from graphsearch._words import size
+    from graphsearch.watch import clear_case
+
+    rows, cols = len(board), len(board[0])
+    case = clear_case(board, [], title=f"Play: {size(rows, cols)}", rules=rules)
+    case["verdict"], case["summary"], case["end"] = "pending", "", ""
+    from graphsearch.choices import GRAVITIES
+
+    return {
+        "case": case,
+        "rules": rules.as_dict(),
+        "board": [list(map(int, row)) for row in board],
+        "modes": list(GRAVITIES),
+    }
+
+
 ROUTES: dict[str, tuple[Callable[[dict[str, Any]], dict[str, Any]], Callable[..., Any]]] = {
+    "/v1/play/step": (_read_game, _play_step),
+    "/v1/play/verdict": (_read_game, _play_verdict),
+    "/v1/play/shuffle": (_read_game, _play_shuffle),
+    "/v1/play/new": (_read_new, _play_new),
     "/v1/clear": (_read_clear, _clear),
     "/v1/shuffle": (_read_shuffle, _shuffle),
     "/v1/link": (_read_link, _link),
@@ -290,12 +451,28 @@ ROUTES: dict[str, tuple[Callable[[dict[str, Any]], dict[str, Any]], Callable[...
 }
 
 
-def create_app(*, time_limit: float = 10.0, workers: int = 2, queue: int = 8) -> Any:
+# the play page's content security policy: nothing but its own inline code and styles,
+# and requests to the server it came from
+PAGE_POLICY = (
+    "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; "
+    "connect-src 'self'; img-src data:; base-uri 'none'; form-action 'none'; "
+    "frame-ancestors 'none'"
+)
+
+
+def create_app(
+    *,
+    time_limit: float = 10.0,
+    workers: int = 2,
+    queue: int = 8,
+    play: dict[str, Any] | None = None,
+) -> Any:
     """The ASGI application: ``time_limit`` caps every request's seconds; ``workers``
-    searches run at once and ``queue`` more wait."""
+    searches run at once and ``queue`` more wait; ``play``: the board the play page
+    starts with (``play_case``; a made one when None)."""
     from starlette.applications import Starlette
     from starlette.requests import Request
-    from starlette.responses import JSONResponse
+    from starlette.responses import HTMLResponse, JSONResponse
     from starlette.routing import Route
 
     pool = Workers(workers, queue)
@@ -305,6 +482,14 @@ def create_app(*, time_limit: float = 10.0, workers: int = 2, queue: int = 8) ->
 
     async def spec(request: Request) -> JSONResponse:
         return JSONResponse(openapi())
+
+    async def play_page(request: Request) -> HTMLResponse:
+        from graphsearch.watch import page
+
+        start = play if play is not None else made_play()
+        html = page([start["case"]], "graphsearch: play", play=start)
+        headers = {"Content-Security-Policy": PAGE_POLICY, "Cache-Control": "no-store"}
+        return HTMLResponse(html, headers=headers)
 
     async def answer(request: Request) -> JSONResponse:
         read, work = ROUTES[request.url.path]
@@ -327,7 +512,7 @@ def create_app(*, time_limit: float = 10.0, workers: int = 2, queue: int = 8) ->
         words = {404: "no such route", 405: "method not allowed on this route"}
         return JSONResponse({"error": words.get(status, "bad request")}, status)
 
-    routes = [Route("/health", health), Route("/openapi.json", spec)]
+    routes = [Route("/health", health), Route("/openapi.json", spec), Route("/play", play_page)]
     routes += [Route(path, answer, methods=["POST"]) for path in ROUTES]
     app = Starlette(
         routes=routes,
@@ -474,15 +659,17 @@ def serve(
     workers: int = 2,
     queue: int = 8,
     ready: Callable[[str], None] | None = None,
+    play: dict[str, Any] | None = None,
 ) -> None:
     """Run the API until SIGTERM or Ctrl-C, which stop the searches in flight and end the
     server within a second.  ``port`` 0 takes a free port; ``ready(address)`` is called
-    with ``http://HOST:PORT`` once the socket listens."""
+    with ``http://HOST:PORT`` once the socket listens; ``play``: the board the play page
+    starts with."""
     import socket
 
     import uvicorn
 
-    app = create_app(time_limit=time_limit, workers=workers, queue=queue)
+    app = create_app(time_limit=time_limit, workers=workers, queue=queue, play=play)
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)

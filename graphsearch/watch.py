@@ -70,20 +70,30 @@ def face(kind: int) -> str:
     return f"{FACE_COLORS[color][0]}-{FACE_SHAPES[shape]}"
 
 
-def page(cases: Sequence[Json], title: str) -> str:
-    """The self-contained page playing ``cases`` (a case picker when there are several)."""
+def page(cases: Sequence[Json], title: str, *, play: Json | None = None) -> str:
+    """The self-contained page playing ``cases`` (a case picker when there are several);
+    with ``play`` (``serve.play_case``), the play page: the board dealt, played by
+    clicking pairs, with the server's exact verdict after every move."""
     palette = {
         "colors": [fill for _, fill, _ in FACE_COLORS],
         "inks": [ink for _, _, ink in FACE_COLORS],
         "colorNames": [name for name, _, _ in FACE_COLORS],
         "shapes": list(FACE_SHAPES),
     }
-    data = {"palette": palette, "cases": list(cases)}
+    data = {"palette": palette, "cases": list(cases), "play": play}
     text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
     text = text.replace("<", "\\u003c")  # nothing in the data can close the script element
     template = resources.files("graphsearch").joinpath("templates/watch.html").read_text("utf-8")
     escaped = title.replace("&", "&amp;").replace("<", "&lt;")
-    return template.replace("__TITLE__", escaped).replace("__DATA__", text)
+    # no request leaves a watch page; the play page talks to the server it came from
+    policy = (
+        "default-src 'none'; style-src 'unsafe-inline'; "
+        "script-src 'unsafe-inline' 'unsafe-eval'; img-src data:"
+    )
+    if play is not None:
+        policy += "; connect-src 'self'"
+    page = template.replace("__TITLE__", escaped).replace("__POLICY__", policy)
+    return page.replace("__DATA__", text)
 
 
 def _flat(board: np.ndarray) -> list[int]:
@@ -128,10 +138,12 @@ def clear_case(
     nodes: int | None = None,
     hint: bool = False,
     reason: str | None = None,
+    first: int = 1,
 ) -> Json:
     """A clearing (or its first move, ``hint``), replayed through the rules (``rules``
     with any of the keywords in place of its own); a NO with what is known of why
-    (``nodes``: the positions the search looked at), or with ``reason`` when given."""
+    (``nodes``: the positions the search looked at), or with ``reason`` when given;
+    ``first``: the number of the first move (a game's move played on its own)."""
     from graphsearch._words import plural
     from graphsearch.llk.game import replay, settle, settle_slides, why_not_clearable
     from graphsearch.llk.rules import ClearRules
@@ -164,7 +176,7 @@ def clear_case(
         return case
     steps = replay(start, moves, rules)
     before = start
-    for number, step in enumerate(steps, 1):
+    for number, step in enumerate(steps, first):
         a, b = step.move.a, step.move.b
         kind = int(before[a])
         path = _path(step.link)
@@ -207,10 +219,10 @@ def clear_case(
         case["verdict"] = "YES"
         case["summary"] = "a hint: a move that keeps the board clearable"
         if case["steps"]:
-            first = case["steps"][0]
-            case["startMarks"] = first["frames"][0]["marks"]
-            case["startPath"] = first["frames"][0]["path"]
-            case["startNote"] = f"Hint: {first['label']} leads to a clearing."
+            hinted = case["steps"][0]
+            case["startMarks"] = hinted["frames"][0]["marks"]
+            case["startPath"] = hinted["frames"][0]["path"]
+            case["startNote"] = f"Hint: {hinted['label']} leads to a clearing."
         else:
             case["startNote"] = "The board is empty: nothing to do."
     else:

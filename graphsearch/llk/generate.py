@@ -37,7 +37,7 @@ from graphsearch.llk.greedy import greedy_clearing
 from graphsearch.llk.position import Position
 from graphsearch.llk.rules import ClearRules
 
-__all__ = ["METHODS", "GeneratedBoard", "board_rng", "deal", "generate_boards"]
+__all__ = ["METHODS", "GeneratedBoard", "auto_method", "board_rng", "deal", "generate_boards"]
 
 METHODS = ("backwards", "sampling")
 
@@ -74,6 +74,14 @@ def deal(rows: int, cols: int, types: int, copies: int, rng: random.Random) -> n
 def board_rng(kind: str, seed: int, i: int) -> random.Random:
     """The random source of board i of a seed: independent of how the work is split."""
     return random.Random(f"{kind}/{seed}/{i}")
+
+
+def auto_method(rules: ClearRules) -> str:
+    """The maker to use for these rules: building backwards where pairs slide into whole
+    columns or rows (down, up, left, right) or paths take more than two turns, sampling
+    otherwise (backwards without gravity makes boards greedy play clears)."""
+    slides = rules.gravity in CLASSIC or (rules.gravity == "none" and rules.max_turns > 2)
+    return "backwards" if slides else "sampling"
 
 
 def generate_boards(

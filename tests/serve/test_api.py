@@ -171,3 +171,27 @@ def test_sigterm_during_a_search_ends_the_server_within_a_second():
     live.process.send_signal(signal.SIGTERM)
     live.process.wait(timeout=5)
     assert time.perf_counter() - start < 1.0
+
+
+def test_the_play_page_and_its_requests(server):
+    page = httpx.get(server.url + "/play", timeout=30)
+    assert page.status_code == 200 and 'id="board"' in page.text
+    policy = page.headers["content-security-policy"]
+    assert "default-src 'none'" in policy and "connect-src 'self'" in policy
+    game = {"board": [[2, 1, 1, 1], [1, 3, 2, 3]], "history": []}
+    step = server.post("/v1/play/step", {**game, "move": [1, 3, 1, 4]}).json()
+    assert step["moves_played"] == 1 and step["step"]["rest"]["ghosts"]
+    refused = server.post("/v1/play/step", {**game, "move": [1, 1, 1, 2]}).json()
+    assert "not of one type" in refused["refused"]
+    dead = server.post("/v1/play/verdict", {**game, "history": [[1, 3, 1, 4]]}).json()
+    assert dead["verdict"] == "dead" and dead["dead_since"] == 1 and dead["hint"] is None
+    alive = server.post("/v1/play/verdict", game).json()
+    assert alive["verdict"] == "clearable" and len(alive["hint"]) == 4
+    dealt = server.post("/v1/play/shuffle", {**game, "history": [[1, 3, 1, 4]], "seed": 2}).json()
+    assert sorted(dealt["board"]) == [0, 0, 1, 1, 2, 2, 3, 3]
+    again = server.post("/v1/play/verdict", {**game, "history": [[1, 3, 1, 4], {"shuffle": 2}]})
+    assert again.json()["verdict"] == "clearable"
+    made = server.post("/v1/play/new", {"rows": 4, "cols": 6, "types": 6, "gravity": "left"}).json()
+    assert made["rules"]["gravity"] == "left" and len(made["board"]) == 4
+    bad = server.post("/v1/play/verdict", {**game, "history": [[1, 1, 1, 2]]})
+    assert bad.status_code == 422 and "history move 1" in bad.json()["error"]
