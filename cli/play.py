@@ -25,7 +25,25 @@ __all__ = ["play_command"]
     help="The port (0: a free one).",
 )
 @click.option("--no-browser", is_flag=True, help="Print the page's address; open no browser.")
-def play_command(file: str | None, rules: ClearRules, port: int, no_browser: bool) -> None:
+@click.option(
+    "--mayan",
+    is_flag=True,
+    help="FILE holds a Mayan puzzle (solve mayan's input): select a block, then Left or Right.",
+)
+@click.option(
+    "--same-color-swaps/--no-same-color-swaps",
+    default=True,
+    show_default=True,
+    help="With --mayan: whether a swap of two blocks of one color is a move.",
+)
+def play_command(
+    file: str | None,
+    rules: ClearRules,
+    port: int,
+    no_browser: bool,
+    mayan: bool,
+    same_color_swaps: bool,
+) -> None:
     """Serve the play page for the first board of FILE (a board made by the generator
     when no FILE is given: 14 columns x 8 rows, 28 types, that clears under the rule
     options) and open it.
@@ -36,7 +54,7 @@ def play_command(file: str | None, rules: ClearRules, port: int, no_browser: boo
     extra: pip install 'graphsearch[serve]'.
     """
     try:
-        from graphsearch.serve import made_play, play_case, serve
+        from graphsearch.serve import made_play, mayan_play, play_case, serve
     except ImportError as exc:
         raise CliError(
             f"the play page needs the serve extra (pip install 'graphsearch[serve]'): {exc}"
@@ -45,7 +63,13 @@ def play_command(file: str | None, rules: ClearRules, port: int, no_browser: boo
     from graphsearch.llk.game import settle
     from graphsearch.llk.grid import MAX_INPUT_BYTES
 
-    if file is None:
+    if mayan:
+        if file is None:
+            raise click.UsageError("--mayan plays the puzzle in FILE: give a FILE")
+        from .common import read_puzzle
+
+        start = mayan_play(read_puzzle(file), same_color_swaps)
+    elif file is None:
         start = made_play(rules)
     else:
         data, name = read_input(file, MAX_INPUT_BYTES)

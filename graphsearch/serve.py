@@ -439,7 +439,93 @@ def play_case(board: Any, rules: Any) -> dict[str, Any]:
     }
 
 
+def _read_mayan_game(body: dict[str, Any]) -> dict[str, Any]:
+    fields = _read_mayan(body)
+    history = body.get("history", [])
+    if not isinstance(history, list) or len(history) > 10_000:
+        raise ApiError(422, "field 'history': expected a list of moves [x, y, g]")
+    for entry in [*history, *([body["move"]] if body.get("move") is not None else [])]:
+        if not (
+            isinstance(entry, list)
+            and len(entry) == 3
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in entry)
+        ):
+            raise ApiError(422, "a Mayan move is [x, y, g] (g = 1 right, -1 left)")
+    fields["history"] = history
+    fields["move"] = body.get("move")
+    return fields
+
+
+def _mayan_replayed(fields: dict[str, Any]) -> Any:
+    from graphsearch.mayan.gameloop import Game
+
+    game = Game(fields["puzzle"], same_color_swaps=fields["same_color_swaps"])
+    for number, move in enumerate(fields["history"], 1):
+        try:
+            game.play(tuple(move))
+        except InvalidInputError as exc:
+            raise ApiError(422, f"history move {number}: {exc}") from None
+    return game
+
+
+def _play_mayan_step(fields: dict[str, Any], budget: Budget) -> dict[str, Any]:
+    """A Mayan move on the game as it stands: the step as the watch page plays it (the
+    drag, each round of its chain, the fall), or ``refused`` and why."""
+    from graphsearch.mayan.board import Move
+    from graphsearch.watch import mayan_step
+
+    game = _mayan_replayed(fields)
+    if fields["move"] is None:
+        raise ApiError(422, "field 'move': expected [x, y, g]")
+    before = game.board
+    try:
+        move = Move.of(tuple(fields["move"]))
+        game.play(move)
+    except InvalidInputError as exc:
+        return {"refused": str(exc), "moves_left": game.moves_left}
+    return {"step": mayan_step(before, move, len(game.history)), "moves_left": game.moves_left}
+
+
+def _play_mayan_verdict(fields: dict[str, Any], budget: Budget) -> dict[str, Any]:
+    """Whether the board can still be emptied in exactly the moves left, and the smallest
+    move that keeps it so."""
+    from graphsearch.mayan.gameloop import SOLVABLE, UNSOLVABLE
+
+    game = _mayan_replayed(fields)
+    verdict = game.verdict(budget)
+    words = {SOLVABLE: "clearable", UNSOLVABLE: "dead"}
+    first = verdict.solution[0] if verdict.solution else None
+    hint = None if first is None else [first.x, first.y, first.g]
+    return {
+        "verdict": words.get(verdict.state, "undecided"),
+        "moves_left": game.moves_left,
+        "reason": verdict.reason,
+        "hint": hint,
+    }
+
+
+def mayan_play(puzzle: Any, same_color_swaps: bool = True) -> dict[str, Any]:
+    """The play page's data for a Mayan puzzle."""
+    from graphsearch._words import plural
+    from graphsearch.mayan.result import MayanResult
+    from graphsearch.watch import mayan_case
+
+    title = f"Play: Mayan puzzle, n = {puzzle.n}, {plural(puzzle.board.blocks, 'block')}"
+    case = mayan_case(puzzle, MayanResult(puzzle.n, (), "play"), title=title,
+                      same_color_swaps=same_color_swaps)  # fmt: skip
+    case["verdict"], case["summary"], case["end"] = "pending", "", ""
+    return {
+        "kind": "mayan",
+        "case": case,
+        "puzzle": puzzle.to_text(),
+        "same_color_swaps": same_color_swaps,
+        "rules": {},
+    }
+
+
 ROUTES: dict[str, tuple[Callable[[dict[str, Any]], dict[str, Any]], Callable[..., Any]]] = {
+    "/v1/play/mayan/step": (_read_mayan_game, _play_mayan_step),
+    "/v1/play/mayan/verdict": (_read_mayan_game, _play_mayan_verdict),
     "/v1/play/step": (_read_game, _play_step),
     "/v1/play/verdict": (_read_game, _play_verdict),
     "/v1/play/shuffle": (_read_game, _play_shuffle),

@@ -43,7 +43,16 @@ if TYPE_CHECKING:
     from graphsearch.mayan.board import Board, Move, Puzzle
     from graphsearch.mayan.result import MayanResult
 
-__all__ = ["FACE_COLORS", "FACE_SHAPES", "clear_case", "face", "llk_case", "mayan_case", "page"]
+__all__ = [
+    "FACE_COLORS",
+    "FACE_SHAPES",
+    "clear_case",
+    "face",
+    "llk_case",
+    "mayan_case",
+    "mayan_step",
+    "page",
+]
 
 # Twelve fills far apart in hue and lightness and five shapes: sixty faces, each type also
 # showing its number, so that types stay apart for colour-blind eyes.  The ink is the one
@@ -402,7 +411,7 @@ def mayan_case(
         case["summary"] = f"no sequence of exactly {plural(puzzle.n, 'move')} empties this board"
         return case
     for number, move in enumerate(result.moves, 1):
-        case["steps"].append(_mayan_step(board, move, number))
+        case["steps"].append(mayan_step(board, move, number))
         board = _after(board, move)
     case["verdict"] = "YES"
     case["summary"] = f"solved in {plural(len(result.moves), 'move')}"
@@ -416,7 +425,7 @@ def _after(board: Board, move: Move) -> Board:
     return apply_move(board, move)
 
 
-def _mayan_step(board: Board, move: Move, number: int) -> Json:
+def mayan_step(board: Board, move: Move, number: int) -> Json:
     """One move: the two cells marked, the drag, then each round's blocks crossed, gone,
     and the fall; ``rest`` says where each block came from and where blocks vanished."""
     from graphsearch._words import plural

@@ -195,3 +195,15 @@ def test_the_play_page_and_its_requests(server):
     assert made["rules"]["gravity"] == "left" and len(made["board"]) == 4
     bad = server.post("/v1/play/verdict", {**game, "history": [[1, 1, 1, 2]]})
     assert bad.status_code == 422 and "history move 1" in bad.json()["error"]
+
+
+def test_a_mayan_game_through_the_play_requests(server):
+    puzzle = "3  1 0  2 1 0  2 3 4 0  3 1 0  2 4 3 4 0"
+    verdict = server.post("/v1/play/mayan/verdict", {"puzzle": puzzle}).json()
+    assert verdict == {"verdict": "clearable", "moves_left": 3, "reason": None, "hint": [2, 1, 1]}
+    step = server.post("/v1/play/mayan/step", {"puzzle": puzzle, "move": [2, 1, 1]}).json()
+    assert step["moves_left"] == 2 and step["step"]["frames"]
+    lost = server.post("/v1/play/mayan/verdict", {"puzzle": puzzle, "history": [[0, 0, 1]]}).json()
+    assert lost["verdict"] == "dead" and lost["hint"] is None and lost["reason"]
+    refused = server.post("/v1/play/mayan/step", {"puzzle": puzzle, "move": [0, 5, 1]}).json()
+    assert refused["refused"]
