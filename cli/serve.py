@@ -38,9 +38,24 @@ __all__ = ["serve_command"]
     show_default=True,
     help="Requests that may wait for a worker; past them the answer is 503 (Retry-After).",
 )
-def serve_command(host: str, port: int, time_limit: float | None, workers: int, queue: int) -> None:
+@click.option(
+    "--scheduler",
+    metavar="ADDRESS",
+    help="Send the searches to the workers of this Dask scheduler, such as "
+    "tcp://10.0.0.5:8786 (pip install 'graphsearch[dask]'); a client that goes away "
+    "cancels its task if it has not started.",
+)
+def serve_command(
+    host: str,
+    port: int,
+    time_limit: float | None,
+    workers: int,
+    queue: int,
+    scheduler: str | None,
+) -> None:
     """Answer over HTTP with JSON: POST /v1/clear, /v1/shuffle, /v1/link and /v1/mayan
-    (the command line's JSON), GET /health and /openapi.json.
+    (the command line's JSON), GET /health and /openapi.json, and the play page GET /play
+    (see solve play).
 
     The first line on standard error is "listening on http://HOST:PORT".  SIGTERM and
     Ctrl-C stop the searches in flight and end the server within a second.  Needs the
@@ -56,7 +71,21 @@ def serve_command(host: str, port: int, time_limit: float | None, workers: int, 
     def ready(address: str) -> None:
         click.echo(f"listening on {address}", err=True)
 
+    from graphsearch.survey import SchedulerError
+
     try:
-        serve(host, port, time_limit=time_limit or 10.0, workers=workers, queue=queue, ready=ready)
+        serve(
+            host,
+            port,
+            time_limit=time_limit or 10.0,
+            workers=workers,
+            queue=queue,
+            ready=ready,
+            scheduler=scheduler,
+        )
+    except SchedulerError as exc:
+        raise CliError(str(exc)) from None
+    except ImportError as exc:
+        raise CliError(f"--scheduler needs pip install 'graphsearch[dask]': {exc}") from None
     except OSError as exc:
         raise CliError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None

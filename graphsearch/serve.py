@@ -52,11 +52,34 @@ class Workers:
     """A bounded pool of search threads and the budgets of the searches in flight: at most
     ``workers`` run and ``queue`` wait; ``stop_all`` stops every one (shutdown)."""
 
-    def __init__(self, workers: int, queue: int) -> None:
+    def __init__(self, workers: int, queue: int, cluster: Any = None) -> None:
         self.limit = workers + queue
         self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="search")
         self.lock = threading.Lock()
         self.in_flight: set[Budget] = set()
+        self.cluster = cluster  # a dask.distributed client: searches run there
+
+    def searcher(
+        self, work: Callable[[dict[str, Any], Budget], Any], fields: dict[str, Any], budget: Budget
+    ) -> Callable[[], Any]:
+        """What a worker thread runs: the search here, or, with a cluster, the search sent
+        there (with the request's seconds) and waited on, cancelled when ``budget`` is
+        stopped (a task already running there ends at its own time limit)."""
+        if self.cluster is None:
+            return lambda: work(fields, budget)
+        cluster = self.cluster
+
+        def remote() -> Any:
+            future = cluster.submit(run_remote, work, fields, budget.left(), pure=False)
+            while True:
+                try:
+                    return future.result(timeout=0.05)
+                except TimeoutError:
+                    if budget.stopped:
+                        future.cancel()
+                        raise budget.timeout(None, "the search was sent away") from None
+
+        return remote
 
     def admit(self, budget: Budget) -> None:
         with self.lock:
@@ -546,22 +569,29 @@ PAGE_POLICY = (
 )
 
 
+def run_remote(work: Callable[[dict[str, Any], Budget], Any], fields: Any, seconds: Any) -> Any:
+    """A search on a Dask worker, under a budget of the request's seconds."""
+    return work(fields, Budget(seconds))
+
+
 def create_app(
     *,
     time_limit: float = 10.0,
     workers: int = 2,
     queue: int = 8,
     play: dict[str, Any] | None = None,
+    cluster: Any = None,
 ) -> Any:
     """The ASGI application: ``time_limit`` caps every request's seconds; ``workers``
     searches run at once and ``queue`` more wait; ``play``: the board the play page
-    starts with (``play_case``; a made one when None)."""
+    starts with (``play_case``; a made one when None); ``cluster``: a dask.distributed
+    client whose workers run the searches (``serve``'s ``scheduler``)."""
     from starlette.applications import Starlette
     from starlette.requests import Request
     from starlette.responses import HTMLResponse, JSONResponse
     from starlette.routing import Route
 
-    pool = Workers(workers, queue)
+    pool = Workers(workers, queue, cluster)
 
     async def health(request: Request) -> JSONResponse:
         return JSONResponse({"status": "ok", "version": __version__})
@@ -583,12 +613,15 @@ def create_app(
             body = await _body(request)
             fields = read(body)
             budget = Budget(_seconds(body, time_limit))
-            result = await pool.run(budget, lambda: work(fields, budget), request.is_disconnected)
+            search = pool.searcher(work, fields, budget)
+            result = await pool.run(budget, search, request.is_disconnected)
             return JSONResponse(result)
         except ApiError as exc:
             return JSONResponse({"error": str(exc)}, exc.status, headers=exc.headers)
         except InvalidInputError as exc:
             return JSONResponse({"error": str(exc)}, 422)
+        except SearchTimeout:
+            return JSONResponse({"error": "the search was stopped"}, 503, {"Retry-After": "1"})
 
     async def on_error(request: Request, exc: Exception) -> JSONResponse:
         return JSONResponse({"error": "the server could not answer this request"}, 500)
@@ -746,16 +779,27 @@ def serve(
     queue: int = 8,
     ready: Callable[[str], None] | None = None,
     play: dict[str, Any] | None = None,
+    scheduler: str | None = None,
 ) -> None:
     """Run the API until SIGTERM or Ctrl-C, which stop the searches in flight and end the
     server within a second.  ``port`` 0 takes a free port; ``ready(address)`` is called
     with ``http://HOST:PORT`` once the socket listens; ``play``: the board the play page
-    starts with."""
+    starts with; ``scheduler``: the address of a Dask scheduler to send the searches to
+    (``SchedulerError`` when it cannot be reached)."""
     import socket
 
     import uvicorn
 
-    app = create_app(time_limit=time_limit, workers=workers, queue=queue, play=play)
+    cluster = None
+    if scheduler is not None:
+        from distributed import Client
+
+        from graphsearch.survey import CONNECT_TIMEOUT, connect
+
+        cluster = connect(Client, scheduler, CONNECT_TIMEOUT)
+    app = create_app(
+        time_limit=time_limit, workers=workers, queue=queue, play=play, cluster=cluster
+    )
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -781,3 +825,5 @@ def serve(
     finally:
         app.state.workers.stop_all()
         app.state.workers.pool.shutdown(wait=False, cancel_futures=True)
+        if cluster is not None:
+            cluster.close()

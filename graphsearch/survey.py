@@ -32,6 +32,7 @@ __all__ = [
     "BoardOutcome",
     "SchedulerError",
     "SurveySpec",
+    "connect",
     "run_board",
     "run_survey",
     "summarize",
@@ -216,7 +217,7 @@ def _processes(
         pool.shutdown(wait=False, cancel_futures=True)
 
 
-def _connect(client: Any, scheduler: str, timeout: float) -> Any:
+def connect(client: Any, scheduler: str, timeout: float) -> Any:
     """A client of the scheduler at that address, or SchedulerError within ``timeout``
     seconds.  The client is made in a thread of its own: a server that accepts the
     connection but never answers as a scheduler would hold it past its own timeout."""
@@ -270,7 +271,7 @@ def _dask(
             "the dask executor needs dask.distributed: pip install 'graphsearch[dask]'"
         ) from None
     if scheduler is not None:
-        client = _connect(Client, scheduler, connect_timeout)
+        client = connect(Client, scheduler, connect_timeout)
         cluster = None
     else:
         cluster = LocalCluster(

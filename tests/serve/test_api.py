@@ -207,3 +207,31 @@ def test_a_mayan_game_through_the_play_requests(server):
     assert lost["verdict"] == "dead" and lost["hint"] is None and lost["reason"]
     refused = server.post("/v1/play/mayan/step", {"puzzle": puzzle, "move": [0, 5, 1]}).json()
     assert refused["refused"]
+
+
+def test_searches_sent_to_a_dask_cluster_answer_the_same():
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None
+    ) as cluster:
+        live = Server("--scheduler", cluster.scheduler_address, "--time-limit", "20")
+        try:
+            board = deal(6, 8, 12, 4, board_rng("serve", 2, 0)).tolist()
+            body = {"board": board, "gravity": "inward", "outside": True}
+            answer = live.post("/v1/clear", body)
+            (case,) = cli_json("clear", "--outside", "--gravity", "inward", stdin=case_text(board))[
+                "cases"
+            ]
+            assert without_seconds(answer.json()) == without_seconds(case)
+            puzzle = "3  1 0  2 1 0  2 3 4 0  3 1 0  2 4 3 4 0"
+            assert live.post("/v1/mayan", {"puzzle": puzzle}).json()["moves"][0] == [2, 1, 1]
+        finally:
+            live.close()
+
+
+def test_an_unreachable_scheduler_is_refused_in_one_line():
+    command = [sys.executable, "-m", "graphsearch.cli.main", "serve", "--port", "0"]
+    run = subprocess.run(
+        [*command, "--scheduler", "tcp://127.0.0.1:1"], capture_output=True, text=True, timeout=60
+    )
+    assert run.returncode == 2 and "cannot use the Dask scheduler" in run.stderr
