@@ -679,6 +679,8 @@ def openapi() -> dict[str, Any]:
         "max_turns": {"type": "integer", "minimum": 0, "default": 2},
     }
     limit = {"time_limit": {"type": "number", "exclusiveMinimum": 0}}
+    move = {"type": "array", "items": {"type": "integer"}, "minItems": 3, "maxItems": 4}
+    history = {"type": "array", "items": {}, "description": "moves, and {shuffle: seed}"}
     error = {
         "description": "refused",
         "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
@@ -757,6 +759,49 @@ def openapi() -> dict[str, Any]:
                 },
                 ["puzzle"],
             ),
+            "/v1/play/step": post(
+                "A move on a game (the board dealt and its history): the step as the page "
+                "plays it, or refused and why",
+                {"board": board, **rules, "history": history, "move": move},
+                ["board", "move"],
+            ),
+            "/v1/play/verdict": post(
+                "A game's exact verdict (clearable, dead since a move, undecided) and a hint",
+                {"board": board, **rules, "history": history, **limit},
+                ["board"],
+            ),
+            "/v1/play/shuffle": post(
+                "The tiles left in a game dealt again so that they clear",
+                {"board": board, **rules, "history": history, "seed": {"type": "integer"}},
+                ["board"],
+            ),
+            "/v1/play/new": post(
+                "A board made to clear under the rules, as the play page's data",
+                {
+                    "rows": {"type": "integer"},
+                    "cols": {"type": "integer"},
+                    "types": {"type": "integer"},
+                    "seed": {"type": "integer"},
+                    **rules,
+                },
+                [],
+            ),  # fmt: skip
+            "/v1/play/mayan/step": post(
+                "A move on a Mayan game: the step as the page plays it, or refused and why",
+                {"puzzle": {"type": "string"}, "history": history, "move": move},
+                ["puzzle", "move"],
+            ),
+            "/v1/play/mayan/verdict": post(
+                "Whether a Mayan game can still be emptied in the moves left, and a hint",
+                {"puzzle": {"type": "string"}, "history": history, **limit},
+                ["puzzle"],
+            ),
+            "/play": {
+                "get": {
+                    "summary": "the play page",
+                    "responses": {"200": {"description": "an HTML page"}},
+                }
+            },
         },
         "components": {
             "schemas": {

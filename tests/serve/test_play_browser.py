@@ -141,3 +141,20 @@ def test_a_bad_click_says_why(browser, tmp_path):
         assert game.page.locator("#board").get_attribute("data-step") == "0"
     finally:
         game.close()
+
+
+def test_a_pair_picked_with_the_keyboard(browser, tmp_path):
+    board = tmp_path / "b.txt"
+    board.write_text("1 4\n1 2 2 1\n")
+    game = Played(browser, str(board))
+    try:
+        game.verdict("clearable")
+        page = game.page
+        page.locator('#board [data-cell="1 2"][data-type]').focus()
+        page.keyboard.press("Enter")
+        page.keyboard.press("Tab")  # to the next tile: 1 3
+        page.keyboard.press("Enter")
+        page.wait_for_selector('#board[data-step="1"][data-phase=rest]')
+        assert cells(page) == [1, 0, 0, 1]
+    finally:
+        game.close()
