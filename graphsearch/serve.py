@@ -785,7 +785,7 @@ def openapi() -> dict[str, Any]:
                     **rules,
                 },
                 [],
-            ),  # fmt: skip
+            ),
             "/v1/play/mayan/step": post(
                 "A move on a Mayan game: the step as the page plays it, or refused and why",
                 {"puzzle": {"type": "string"}, "history": history, "move": move},
