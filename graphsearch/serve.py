@@ -620,8 +620,8 @@ def create_app(
             return JSONResponse({"error": str(exc)}, exc.status, headers=exc.headers)
         except InvalidInputError as exc:
             return JSONResponse({"error": str(exc)}, 422)
-        except SearchTimeout:
-            return JSONResponse({"error": "the search was stopped"}, 503, {"Retry-After": "1"})
+        except SearchTimeout as exc:  # a search that is not an answer ran out, or was stopped
+            return JSONResponse({"error": f"no answer: {exc}"}, 503, {"Retry-After": "1"})
 
     async def on_error(request: Request, exc: Exception) -> JSONResponse:
         return JSONResponse({"error": "the server could not answer this request"}, 500)
