@@ -15,7 +15,7 @@ board keeps it dead.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from graphsearch.budget import Budget
@@ -164,7 +164,7 @@ class Game:
         known = self._known[-1]
         after: Verdict | None = None
         if known is not None and known.state == DEAD:
-            after = known  # a move from a dead board leaves it dead
+            after = replace(known, reason=None)  # a move from a dead board leaves it dead
         elif known is not None and known.moves and known.moves[0] == move:
             after = Verdict(CLEARABLE, known.moves[1:])  # the known clearing goes on
         self._boards.append(step.after)
@@ -215,16 +215,19 @@ class Game:
             return self._with(Verdict(UNDECIDED), searched[0])
         known = self._known[now]
         assert known is not None
+        if known.state == DEAD and known.reason is None:  # dead by a move from a dead board
+            known = replace(known, reason=why_not_clearable(self.board, self.rules))
+            self._known[now] = known
         if known.state == CLEARABLE or known.dead_since is not None:
             return self._with(known, searched[0])
         first = self._first_dead(now, limits, searched)
         if first is None:  # dead, but since when was not decided within the budget
             return self._with(known, searched[0])
         since = sum(isinstance(event, ClearMove) for event in self._history[:first])
-        dead = Verdict(DEAD, None, since, known.reason)
         for k in range(first, now + 1):  # the boards after the first dead one are dead
-            self._known[k] = dead
-        return self._with(dead, searched[0])
+            earlier = self._known[k]
+            self._known[k] = Verdict(DEAD, None, since, earlier.reason if earlier else None)
+        return self._with(self._known[now] or known, searched[0])
 
     def _decide(self, k: int, limits: Budget, searched: list[int]) -> bool | None:
         """Whether board k clears (its verdict kept), or None when undecided."""
@@ -290,8 +293,6 @@ class Game:
     def _with(self, verdict: Verdict, searched: int) -> Verdict:
         """The verdict with the positions searched for it, and the board and rules it is
         for (its JSON replays its clearing from that board)."""
-        from dataclasses import replace
-
         return replace(verdict, searched=searched, board=self.board, rules=self.rules)
 
     # --- shuffles ---------------------------------------------------------------------
