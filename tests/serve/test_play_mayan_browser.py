@@ -7,12 +7,12 @@ import pytest
 
 pytest.importorskip("starlette")
 
-from tests.serve.test_play_browser import Played, browser, cells  # noqa: F401
+from tests.serve.test_play_browser import Played, cells
 
 pytestmark = pytest.mark.browser
 
 
-def test_a_mayan_puzzle_played_to_the_end_by_its_hints(browser, tmp_path):  # noqa: F811
+def test_a_mayan_puzzle_played_to_the_end_by_its_hints(browser, tmp_path):
     puzzle = tmp_path / "m.txt"
     puzzle.write_text("3\n1 0\n2 1 0\n2 3 4 0\n3 1 0\n2 4 3 4 0\n")  # the statement's sample
     game = Played(browser, "--mayan", str(puzzle))
