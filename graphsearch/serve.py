@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -71,13 +72,16 @@ class Workers:
 
         def remote() -> Any:
             future = cluster.submit(run_remote, work, fields, budget.left(), pure=False)
-            while True:
-                try:
-                    return future.result(timeout=0.05)
-                except TimeoutError:
-                    if budget.stopped:
-                        future.cancel()
-                        raise budget.timeout(None, "the search was sent away") from None
+            # wait for the task here and fetch its result only once it is done: a result()
+            # with a timeout can be cut off while it fetches, and Dask then raises an
+            # unrelated error (UnboundLocalError in distributed 2026.8) instead of waiting on
+            done = threading.Event()
+            future.add_done_callback(lambda _: done.set())
+            while not done.wait(0.05):
+                if budget.stopped:
+                    future.cancel()
+                    raise budget.timeout(None, "the search was sent away")
+            return future.result()
 
         return remote
 
@@ -624,6 +628,10 @@ def create_app(
             return JSONResponse({"error": f"no answer: {exc}"}, 503, {"Retry-After": "1"})
 
     async def on_error(request: Request, exc: Exception) -> JSONResponse:
+        # a fault of the server's own: the client is told no more, the log is told all
+        logging.getLogger("graphsearch.serve").error(
+            "%s %s failed", request.method, request.url.path, exc_info=exc
+        )
         return JSONResponse({"error": "the server could not answer this request"}, 500)
 
     async def not_found(request: Request, exc: Exception) -> JSONResponse:

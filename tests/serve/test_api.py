@@ -32,6 +32,8 @@ class Server:
         line = self.process.stderr.readline()
         assert line.startswith("listening on http://127.0.0.1:"), line
         self.url = line.split()[-1]
+        self.log: list[str] = []  # the rest of stderr, read so that the pipe never fills
+        threading.Thread(target=self.log.extend, args=(self.process.stderr,), daemon=True).start()
 
     def post(self, path: str, body: object, **kw: object) -> httpx.Response:
         return httpx.post(self.url + path, json=body, timeout=kw.pop("timeout", 30), **kw)
@@ -222,7 +224,7 @@ def test_searches_sent_to_a_dask_cluster_answer_the_same():
             (case,) = cli_json("clear", "--outside", "--gravity", "inward", stdin=case_text(board))[
                 "cases"
             ]
-            assert without_seconds(answer.json()) == without_seconds(case)
+            assert without_seconds(answer.json()) == without_seconds(case), "".join(live.log)
             puzzle = "3  1 0  2 1 0  2 3 4 0  3 1 0  2 4 3 4 0"
             assert live.post("/v1/mayan", {"puzzle": puzzle}).json()["moves"][0] == [2, 1, 1]
         finally:
