@@ -52,7 +52,11 @@ __all__ = [
     "OUT_OF_NODES",
     "RUNNING",
     "TABLE_ENTRIES",
+    "Board",
     "ClearCore",
+    "DeadPositions",
+    "Lines",
+    "Passes",
 ]
 
 COMPILED: bool = cython.compiled  # whether this module runs as machine code
@@ -126,6 +130,20 @@ def _set_bits(
     keys[w] = (keys[w] & ~((mask << s) & M64)) | ((value << s) & M64)
     if s != 0 and s + length > 64:
         keys[w + 1] = (keys[w + 1] & ~(mask >> (64 - s))) | (value >> (64 - s))
+
+
+@cython.cfunc
+@cython.nogil
+@cython.locals(w=cython.longlong, h=cython.ulonglong)
+def _hash(
+    keys: cython.ulonglong[::1], key: cython.longlong, words: cython.longlong
+) -> cython.ulonglong:
+    """The hash of the key of ``words`` words at ``keys[key:]``."""
+    h = SEED
+    for w in range(words):
+        h = ((h ^ keys[key + w]) * MIX) & M64
+        h ^= h >> 31
+    return h
 
 
 # final: the compiled code calls its methods directly instead of through the type's table of
@@ -362,281 +380,66 @@ class DeadPositions:
 
 @cython.final
 @cython.cclass
-class ClearCore:
-    """One search of a padded grid, run in slices (``step``).
-
-    Level d of the stack: its grid (``grids`` at ``d * N``), the bits of its rows and
-    columns that hold something, the keys of the position the move
-    made and of the position after the reductions (``keys``), their hashes, its moves and
-    the next one to try, and where its moves start in ``path``."""
+@cython.final
+@cython.cclass
+class Board:
+    """The board at every level of the search (level d: the board after d moves), and
+    the rules on it: the link rule (``_links``), a cell set with its row's and column's
+    bits (``_put``), a level made from the one before (``_copy``), and a line of a mode
+    of fixed lines falling (``_fall``).  The board is the padded grid of
+    ``position.Position`` (walls -1, empty 0, types 1..T < 255)."""
 
     width: cython.longlong  # of the padded grid (the ring, and a border that stops paths)
     grid_size: cython.longlong  # the padded grid's cells
     height: cython.longlong
-    line_count: cython.longlong  # the lines tiles slide along (without gravity, the rows)
     longest: cython.longlong  # the longest line's cells
-    words: cython.longlong  # a position's key
-    types: cython.longlong
-    most_copies: cython.longlong  # the most tiles of one type
-    pair_room: cython.longlong  # room for a level's moves: every pair of like tiles, and one
+    turns: cython.longlong  # the most turns a link may make
     gravity_on: cython.bint
-    composite: cython.bint
-    turns: cython.longlong
-    n_passes: cython.longlong
-    n_inner: cython.longlong
-    cell_bits: cython.longlong
-    field_low: cython.ulonglong
-    alone_work: cython.longlong
-    # where the search stands
-    depth: cython.longlong
-    status: cython.longlong
-    path_len: cython.longlong
-    enter: cython.bint
-    nodes_done: cython.longlong
-    order: cython.longlong
-    seed: cython.ulonglong
-    hits: cython.longlong
-    forced_moves: cython.longlong
-    changed: cython.bint  # the first level was played on or loaded: a board, no search
-    follow: cython.bint  # a position's moves are found from its parent's (``_moves_after``)
-    checking: cython.bint  # ``check_moves``
-    checked: cython.longlong
-    mismatches: cython.longlong
-    # the board's geometry
-    grids: cython.short[::1]
-    rowbits: cython.ulonglong[::1]
-    colbits: cython.ulonglong[::1]
-    inner: cython.longlong[::1]
-    lines: cython.longlong[::1]
-    line_of: cython.longlong[::1]
-    beyond_of: cython.longlong[::1]
-    line_cells: cython.longlong[::1]
-    comp_cells: cython.longlong[::1]
-    comp_line_start: cython.longlong[::1]
-    comp_pass_start: cython.longlong[::1]
-    comp_line_of: cython.longlong[::1]
-    comp_dirty: cython.longlong[::1]
-    cell_at: cython.longlong[::1]
-    original: cython.short[::1]
-    offsets: cython.longlong[::1]
-    lengths: cython.longlong[::1]
-    # the stack
-    keys: cython.ulonglong[::1]
-    hashed: cython.ulonglong[::1]
-    ahead: cython.ulonglong[::1]  # each move's line parts and hash (``_ahead``)
-    touched: cython.ulonglong
-    moves: cython.longlong[::1]
-    mcount: cython.longlong[::1]
-    mnext: cython.longlong[::1]
-    base: cython.longlong[::1]
-    path: cython.longlong[::1]
-    # scratch
-    count: cython.short[::1]  # each level's tiles of each type, from ``count_at``
-    cells: cython.short[::1]  # and their cells, from ``cells_at`` (``_collect``, ``_inherit``)
-    count_at: cython.longlong  # where the level being entered keeps its ``count``
-    cells_at: cython.longlong  # and its ``cells``
-    scratch: cython.longlong[::1]
-    reach: cython.ulonglong[::1]
-    dirty: cython.longlong[::1]
-    across: cython.longlong[::1]
-    across_types: cython.longlong[::1]
-    vac: cython.longlong[::1]
-    dead: DeadPositions
-    control: cython.longlong[::1]
+    grids: cython.short[::1]  # level d's grid at ``d * grid_size``
+    rowbits: cython.ulonglong[::1]  # which cells of each row hold something
+    colbits: cython.ulonglong[::1]  # and of each column
+    reach: cython.ulonglong[::1]  # ``_reached``'s rows of bits
+    lines: cython.longlong[::1]  # each cell's line, from the end its tiles fall toward
+    beyond_of: cython.longlong[::1]  # the next cell of a cell's line, away from its end
+    slid: cython.longlong[::1]  # the slides of the last ``_fall``: (from, to) pairs
 
     def __init__(
         self,
         grid: list[int],
         W: int,
-        types: int,
-        family: str,
+        levels: int,
         line_cells: list[list[int]],
-        alone_work: int,
-        entries: int = TABLE_ENTRIES,
-        passes: list[list[list[int]]] | None = None,
-        max_turns: int = 2,
+        falls_alone: bool,
+        gravity_on: bool,
+        max_turns: int,
     ) -> None:
-        """A search of the padded grid (``Position.grid``, which the core settles first);
-        ``line_cells``: the cells of each line of the inner board (at most 64), from the
-        side tiles fall toward (``Position.lines``, which without gravity are the rows);
-        ``family``: the mode's family (``gravity.family``: no lines, fixed lines, or
-        repeated passes); for repeated passes (``outward``, ``inward``), whose tiles change
-        lines, ``passes`` gives the mode's passes of lines (``gravity.passes`` on the padded
-        grid) and ``line_cells`` the rows; ``alone_work``: the pairs a type's clearing by itself
-        may try before giving up; ``max_turns``: the most turns a link may make.
-
-        In a mode of fixed lines a position's key is each line as a subsequence of its
-        original tiles, found for a move from its parent's; in ``outward`` and ``inward`` it
-        is the inner board, each cell's type in as few bits as the types need, found as the
-        move is made and settled."""
+        """``levels`` boards of the padded grid's shape, the first ``grid``;
+        ``line_cells``: the cells of each line from the end its tiles fall toward, which
+        ``_fall`` slides when ``falls_alone`` (a mode of fixed lines)."""
         N = len(grid)
-        longest = max(len(line) for line in line_cells)
-        if max(longest, W, N // W) > 64:
-            raise ValueError("the compiled search takes grids of at most 64 x 64 cells")
-        if family not in (NO_LINES, FIXED_LINES, REPEATED_PASSES):
-            raise ValueError(f"a mode's family is one of gravity.family's, not {family!r}")
-        composite = family == REPEATED_PASSES
-        if composite and not passes:
-            raise ValueError("a mode of repeated passes needs its passes of lines")
-        if max_turns < 0:
-            raise ValueError("a link makes at least 0 turns")
         self.width, self.grid_size, self.height = W, N, N // W
-        self.line_count, self.longest, self.types = len(line_cells), longest, types
+        self.longest = longest = max(len(line) for line in line_cells)
         self.turns = min(max_turns, N)  # a layer of turns adds a cell, or none ever will
+        self.gravity_on = gravity_on
         self.reach = zeros("Q", 3 * (N // W))
-        self.gravity_on = family != NO_LINES
-        self.composite = composite
-        self.alone_work = alone_work
-        self._lay_passes(passes if composite and passes else [])
-        self._lay_lines(grid, line_cells)
-        inner = sorted(c for line in line_cells for c in line)
-        tiles = sum(1 for c in inner if grid[c] > 0)
-        self._lay_keys(inner, line_cells)
-        self._lay_stack(grid, inner, tiles)
-        self.follow = not composite and self.turns <= 2
-        self.checking = False
-        self.checked = self.mismatches = 0
-        self.control = array("q", [0, -1])
-        self.dead = DeadPositions(
-            self.keys, self.words, entries, composite, self.cell_bits, self.field_low
-        )
-        self.depth = -1
-        self.status = _RUNNING
-        self.path_len = 0
-        self.enter = False
-        self.order = ORDER_SHIFT
-        self.seed = 0
-        self.nodes_done = self.hits = self.forced_moves = 0
-        self.changed = False
-        self._bits(0)
-        self._settle_first()
-
-    def _lay_keys(self, inner: list[int], line_cells: list[list[int]]) -> None:
-        """The layout of a position's key: in the modes of fixed lines a bit for each
-        cell of each line (``offsets``, ``lengths``); in ``outward`` and ``inward`` each
-        cell's type in ``cell_bits`` bits, as many cells to a word as fit whole
-        (``cell_at``: where each cell's field starts; ``field_low``: the lowest bit of
-        each field)."""
-        lengths = array("q", [len(line) for line in line_cells])
-        self.lengths = lengths
-        self.offsets = array("q", [sum(lengths[:i]) for i in range(len(line_cells))])
-        self.cell_bits = bits = max(1, self.types.bit_length())
-        per_word = 64 // bits
-        self.field_low = sum(1 << (bits * f) for f in range(per_word))
-        if self.composite:
-            self.words = (len(inner) + per_word - 1) // per_word
-        else:
-            self.words = (sum(lengths) + 63) // 64
-        cell_at = array("q", [-1]) * self.grid_size
-        for i, c in enumerate(inner):
-            cell_at[c] = i // per_word * 64 + i % per_word * bits
-        self.cell_at = cell_at
-        self.inner = array("q", inner)
-        self.n_inner = len(inner)
-
-    def _lay_stack(self, grid: list[int], inner: list[int], tiles: int) -> None:
-        """The levels of the search, one a move made (at most half the tiles, and two):
-        each level's grid and bits, keys, moves, and tiles of each type; the first level
-        the grid given; and the scratch of a type's tiles (``ROW`` columns)."""
-        N, W, types = self.grid_size, self.width, self.types
-        depth = tiles // 2 + 2
-        copies = [0] * (types + 1)
-        for c in inner:
-            if grid[c] > 0:
-                copies[grid[c]] += 1
-        most = max(copies) if copies else 0
-        pairs = sum(c * (c - 1) // 2 for c in copies) + 1
-        self.most_copies = max(most, 1)
-        self.pair_room = pairs
-        grids = zeros("h", depth * N)
+        self.grids = zeros("h", levels * N)
         for c, v in enumerate(grid):
-            grids[c] = v
-        self.grids = grids
-        self.rowbits = zeros("Q", depth * self.height)
-        self.colbits = zeros("Q", depth * W)
-        self.keys = zeros("Q", depth * 2 * self.words)
-        self.hashed = zeros("Q", depth * 2)
-        self.ahead = zeros("Q", depth * pairs * 3)
-        self.touched = 0
-        self.moves = zeros("q", depth * pairs * 3)
-        self.mcount = zeros("q", depth)
-        self.mnext = zeros("q", depth)
-        self.base = zeros("q", depth)
-        self.path = zeros("q", (tiles // 2 + 1) * 2)
-        self.count = zeros("h", depth * (types + 1))  # a cell and a count fit in 16 bits
-        self.cells = zeros("h", depth * (types + 1) * self.most_copies)
-        self.count_at = self.cells_at = 0
-        self.scratch = zeros("q", (most + 1) * ROW)
-        self.dirty = zeros("q", types + 1)
-        self.across = zeros("q", types + 1)
-        self.across_types = zeros("q", 2 * (W + N // W))
-        self.vac = zeros("q", tiles + 2)
-
-    def _lay_passes(self, passes: list[list[list[int]]]) -> None:
-        """``outward`` and ``inward``: the cells of each line of each pass, flat, with
-        where each line and each pass starts."""
-        flat: list[int] = []
-        line_start = [0]
-        pass_start = [0]
-        for lines_of_pass in passes:
-            for line in lines_of_pass:
-                flat += line
-                line_start.append(len(flat))
-            pass_start.append(len(line_start) - 1)
-        self.comp_cells = array("q", flat or [0])
-        self.comp_line_start = array("q", line_start)
-        self.comp_pass_start = array("q", pass_start)
-        self.n_passes = len(pass_start) - 1
-        line_of = array("q", [-1]) * (max(self.n_passes, 1) * self.grid_size)
-        for p in range(self.n_passes):
-            for ln in range(pass_start[p], pass_start[p + 1]):
-                for k in range(line_start[ln], line_start[ln + 1]):
-                    line_of[p * self.grid_size + flat[k]] = ln
-        self.comp_line_of = line_of
-        self.comp_dirty = zeros("q", max(len(line_start) - 1, 1))
-
-    def _lay_lines(self, grid: list[int], line_cells: list[list[int]]) -> None:
-        """Each line's cells, each cell's line, and each line's original tiles packed;
-        in a mode whose lines fall alone, each cell's line from its end (``lines``) and
-        the next cell away from it (``beyond_of``)."""
-        N, L, longest = self.grid_size, self.line_count, self.longest
-        falls_alone = self.gravity_on and not self.composite  # lines that fall alone
+            self.grids[c] = v
+        self.rowbits = zeros("Q", levels * self.height)
+        self.colbits = zeros("Q", levels * W)
         lines = array("q", [-1]) * (N * longest)
-        line_of = array("q", [-1]) * N
-        beyond_of = array("q", [-1]) * N  # the next cell of a cell's line, away from its end
-        cells_of = array("q", [-1]) * (L * longest)
-        original = zeros("h", L * (longest + 1))  # each line's tiles, packed; 0 after
-        for number, line in enumerate(line_cells):
-            packed = [grid[c] for c in line if grid[c] > 0]
-            for j, c in enumerate(line):
-                cells_of[number * longest + j] = c
-                line_of[c] = number
-                if falls_alone:
+        beyond_of = array("q", [-1]) * N
+        if falls_alone:
+            for line in line_cells:
+                for j, c in enumerate(line):
                     for i, other in enumerate(line):
                         lines[c * longest + i] = other
                     if j + 1 < len(line):
                         beyond_of[c] = line[j + 1]
-            for j, v in enumerate(packed):
-                original[number * (longest + 1) + j] = v
         self.lines = lines
-        self.line_of = line_of
         self.beyond_of = beyond_of
-        self.line_cells = cells_of
-        self.original = original
-
-    # --- the board -----------------------------------------------------------------------
-
-    @cython.locals(ln=cython.longlong)
-    def _settle_first(self) -> None:
-        """Settle the board as given (the first level) by the core's own slides: each
-        line falls (``_fall``), or in repeated passes every pass again until no tile moves
-        (``_settle_all``).  A settled board is left as it is, so a caller need not settle
-        it first."""
-        if self.composite:
-            self._settle_all(0)
-        elif self.gravity_on:
-            for ln in range(self.line_count):
-                self._fall(0, self.line_cells[ln * self.longest], False)
+        self.slid = zeros("q", 2 * longest)
+        self._bits(0)
 
     @cython.cfunc
     @cython.nogil
@@ -732,10 +535,21 @@ class ClearCore:
 
     @cython.cfunc
     @cython.nogil
+    @cython.locals(W=cython.longlong)
+    def _joined(self, d: cython.longlong, a: cython.longlong, b: cython.longlong) -> cython.bint:
+        """``_links`` without its first test (for neighbours, or tiles with an empty
+        neighbour each): a row piece between the tiles' column stretches, or a column
+        piece between their row stretches, with nothing on it (``rowbits``, ``colbits``:
+        which cells of a row or column hold something, so a piece is tested at once)."""
+        W = self.width
+        if a % W != b % W and self._row_piece(d, a, b):
+            return True
+        return a // W != b // W and self._column_piece(d, a, b)
+
+    @cython.cfunc
+    @cython.nogil
     @cython.locals(
         gd=cython.longlong,
-        rd=cython.longlong,
-        cd=cython.longlong,
         W=cython.longlong,
         ay=cython.longlong,
         ax=cython.longlong,
@@ -744,60 +558,80 @@ class ClearCore:
         lo=cython.longlong,
         hi=cython.longlong,
         y=cython.longlong,
-        x=cython.longlong,
         between=cython.ulonglong,
     )
-    def _joined(self, d: cython.longlong, a: cython.longlong, b: cython.longlong) -> cython.bint:
-        """``_links`` without its first test (for neighbours, or tiles with an empty
-        neighbour each): a row piece between the tiles' column stretches, or a column
-        piece between their row stretches, with nothing on it (``rowbits``, ``colbits``:
-        which cells of a row or column hold something, so a piece is tested at once)."""
+    def _row_piece(self, d: cython.longlong, a: cython.longlong, b: cython.longlong) -> cython.bint:
+        """``_joined`` by a piece of row: the rows both tiles reach along their columns,
+        one of them clear between the two columns."""
         W = self.width
         gd = d * self.grid_size
-        rd = d * self.height
-        cd = d * W
         ay = a // W
         ax = a % W
         by = b // W
         bx = b % W
-        if ax != bx:
-            lo = ay
-            while self.grids[gd + (lo - 1) * W + ax] == 0:
-                lo -= 1
-            hi = ay
-            while self.grids[gd + (hi + 1) * W + ax] == 0:
-                hi += 1
-            y = by
-            while y - 1 >= lo and self.grids[gd + (y - 1) * W + bx] == 0:
-                y -= 1
-            lo = max(lo, y)
-            y = by
-            while y + 1 <= hi and self.grids[gd + (y + 1) * W + bx] == 0:
-                y += 1
-            hi = min(hi, y)
-            between = _between(ax, bx)
-            for y in range(lo, hi + 1):
-                if self.rowbits[rd + y] & between == 0:
-                    return True
-        if ay != by:
-            lo = ax
-            while self.grids[gd + ay * W + lo - 1] == 0:
-                lo -= 1
-            hi = ax
-            while self.grids[gd + ay * W + hi + 1] == 0:
-                hi += 1
-            x = bx
-            while x - 1 >= lo and self.grids[gd + by * W + x - 1] == 0:
-                x -= 1
-            lo = max(lo, x)
-            x = bx
-            while x + 1 <= hi and self.grids[gd + by * W + x + 1] == 0:
-                x += 1
-            hi = min(hi, x)
-            between = _between(ay, by)
-            for x in range(lo, hi + 1):
-                if self.colbits[cd + x] & between == 0:
-                    return True
+        lo = ay
+        while self.grids[gd + (lo - 1) * W + ax] == 0:
+            lo -= 1
+        hi = ay
+        while self.grids[gd + (hi + 1) * W + ax] == 0:
+            hi += 1
+        y = by
+        while y - 1 >= lo and self.grids[gd + (y - 1) * W + bx] == 0:
+            y -= 1
+        lo = max(lo, y)
+        y = by
+        while y + 1 <= hi and self.grids[gd + (y + 1) * W + bx] == 0:
+            y += 1
+        hi = min(hi, y)
+        between = _between(ax, bx)
+        for y in range(lo, hi + 1):
+            if self.rowbits[d * self.height + y] & between == 0:
+                return True
+        return False
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.locals(
+        gd=cython.longlong,
+        W=cython.longlong,
+        ay=cython.longlong,
+        ax=cython.longlong,
+        by=cython.longlong,
+        bx=cython.longlong,
+        lo=cython.longlong,
+        hi=cython.longlong,
+        x=cython.longlong,
+        between=cython.ulonglong,
+    )
+    def _column_piece(
+        self, d: cython.longlong, a: cython.longlong, b: cython.longlong
+    ) -> cython.bint:
+        """``_joined`` by a piece of column: the columns both tiles reach along their
+        rows, one of them clear between the two rows."""
+        W = self.width
+        gd = d * self.grid_size
+        ay = a // W
+        ax = a % W
+        by = b // W
+        bx = b % W
+        lo = ax
+        while self.grids[gd + ay * W + lo - 1] == 0:
+            lo -= 1
+        hi = ax
+        while self.grids[gd + ay * W + hi + 1] == 0:
+            hi += 1
+        x = bx
+        while x - 1 >= lo and self.grids[gd + by * W + x - 1] == 0:
+            x -= 1
+        lo = max(lo, x)
+        x = bx
+        while x + 1 <= hi and self.grids[gd + by * W + x + 1] == 0:
+            x += 1
+        hi = min(hi, x)
+        between = _between(ay, by)
+        for x in range(lo, hi + 1):
+            if self.colbits[d * W + x] & between == 0:
+                return True
         return False
 
     @cython.cfunc
@@ -837,14 +671,16 @@ class ClearCore:
         c=cython.longlong,
         gd=cython.longlong,
         to=cython.longlong,
+        n=cython.longlong,
     )
-    def _fall(self, d: cython.longlong, cell: cython.longlong, track: cython.bint) -> cython.void:
+    def _fall(self, d: cython.longlong, cell: cython.longlong) -> cython.longlong:
         """Let the line of ``cell`` fall at level d (``lines``: the cells of each cell's
-        line from the side its tiles fall toward, -1 after the last); with ``track``, each
-        tile that slides moves among its type's cells too (``_moved``)."""
+        line from the end its tiles fall toward, -1 after the last); the tiles that slid,
+        each one's cell before and after in ``slid``."""
         row = cell * self.longest
         gd = d * self.grid_size
         write = 0
+        n = 0
         for i in range(self.longest):
             c = self.lines[row + i]
             if c < 0:
@@ -852,18 +688,20 @@ class ClearCore:
             if self.grids[gd + c] != 0:
                 if i != write:
                     to = self.lines[row + write]
-                    if track:
-                        self._moved(self.grids[gd + c], c, to)
+                    self.slid[2 * n] = c
+                    self.slid[2 * n + 1] = to
+                    n += 1
                     self._put(d, to, self.grids[gd + c])
                     self._put(d, c, 0)
                 write += 1
+        return n
 
     @cython.cfunc
     @cython.nogil
     @cython.locals(n=cython.longlong, c=cython.longlong)
     def _beyond(self, gd: cython.longlong, cell: cython.longlong) -> cython.longlong:
-        """With gravity: the tiles beyond ``cell`` in its line (those that fall when it
-        goes)."""
+        """In a mode of fixed lines: the tiles beyond ``cell`` in its line (those that
+        fall when it goes)."""
         n = 0
         if self.gravity_on:
             c = self.beyond_of[cell]
@@ -874,331 +712,88 @@ class ClearCore:
 
     @cython.cfunc
     @cython.nogil
-    @cython.locals(ln=cython.longlong)
-    def _settle_all(self, d: cython.longlong) -> cython.void:
-        """``outward`` and ``inward``: the mode's passes in turn, each line's tiles slid to
-        its start, again until no tile moves (``game.settle``): ``_slide_marked`` with
-        every line marked."""
-        for ln in range(self.comp_pass_start[self.n_passes]):
-            self.comp_dirty[ln] = 1
-        self._slide_marked(d, -1, self.comp_pass_start[self.n_passes])
+    @cython.locals(nd=cython.longlong, c=cython.longlong)
+    def _copy(self, d: cython.longlong, a: cython.longlong, b: cython.longlong) -> cython.void:
+        """Level d's board at level d + 1 without the tiles at a and b (before any tile
+        slides)."""
+        nd = d + 1
+        for c in range(self.grid_size):
+            self.grids[nd * self.grid_size + c] = self.grids[d * self.grid_size + c]
+        for c in range(self.height):
+            self.rowbits[nd * self.height + c] = self.rowbits[d * self.height + c]
+        for c in range(self.width):
+            self.colbits[nd * self.width + c] = self.colbits[d * self.width + c]
+        self._put(nd, a, 0)
+        self._put(nd, b, 0)
 
-    @cython.cfunc
-    @cython.nogil
-    @cython.locals(p=cython.longlong, ln=cython.longlong, n=cython.longlong)
-    def _dirty(self, c: cython.longlong, skip: cython.longlong) -> cython.longlong:
-        """Mark the lines through cell c of every pass but ``skip`` to be slid again; how
-        many were not marked before."""
-        n = 0
-        for p in range(self.n_passes):
-            ln = self.comp_line_of[p * self.grid_size + c]
-            if p != skip and ln >= 0 and self.comp_dirty[ln] == 0:
-                self.comp_dirty[ln] = 1
-                n += 1
-        return n
 
-    @cython.cfunc
-    @cython.nogil
-    def _set_cell(
-        self, key: cython.longlong, c: cython.longlong, v: cython.longlong
-    ) -> cython.void:
-        """Set cell c's type in the key at ``keys[key:]`` (``_pack_board``'s layout)."""
-        _set_bits(
-            self.keys,
-            key,
-            self.cell_at[c],
-            self.cell_bits,
-            cython.cast(cython.ulonglong, v),
-        )
+@cython.final
+@cython.cclass
+class Lines:
+    """The modes of fixed lines (and no gravity, whose lines are the rows): a position's
+    key, each line as a subsequence of its original tiles (``_part``), found for a move
+    from its parent's before the move is made (``look_ahead``, ``key_after``); and which
+    types of tile a move can have given new links (``changed``), so that a position's
+    moves are found from its parent's."""
 
-    @cython.cfunc
-    @cython.nogil
-    def _settle_move(
-        self, d: cython.longlong, a: cython.longlong, b: cython.longlong, key: cython.longlong
-    ) -> cython.void:
-        """``_settle_all`` at level d after the tiles at a and b went from a settled board,
-        keeping the key at ``keys[key:]`` up to date.  The same board: on a settled board
-        every line of every pass is packed, so only the lines through a and b are marked."""
-        self._set_cell(key, a, 0)
-        self._set_cell(key, b, 0)
-        self._slide_marked(d, key, self._dirty(a, -1) + self._dirty(b, -1))
+    width: cython.longlong
+    grid_size: cython.longlong
+    line_count: cython.longlong
+    longest: cython.longlong
+    words: cython.longlong  # a position's key
+    types: cython.longlong
+    gravity_on: cython.bint
+    grids: cython.short[::1]  # the board's (``Board.grids``)
+    keys: cython.ulonglong[::1]  # the search's (``ClearCore.keys``)
+    line_cells: cython.longlong[::1]  # each line's cells, from the end tiles fall toward
+    line_of: cython.longlong[::1]
+    beyond_of: cython.longlong[::1]  # the board's (``Board.beyond_of``)
+    original: cython.short[::1]  # each line's tiles at the start, packed; 0 after
+    offsets: cython.longlong[::1]  # where each line's part of a key starts, in bits
+    lengths: cython.longlong[::1]  # and its bits
+    ahead: cython.ulonglong[::1]  # each move's key parts and hash (``look_ahead``)
+    # ``changed``: the types marked, the cells emptied, and the count of ``_across``
+    dirty: cython.longlong[::1]
+    vac: cython.longlong[::1]
+    across: cython.longlong[::1]
+    across_types: cython.longlong[::1]
 
-    @cython.cfunc
-    @cython.nogil
-    @cython.locals(
-        p=cython.longlong,
-        ln=cython.longlong,
-        k=cython.longlong,
-        write=cython.longlong,
-        c=cython.longlong,
-        to=cython.longlong,
-        v=cython.longlong,
-        gd=cython.longlong,
-    )
-    def _slide_marked(
-        self, d: cython.longlong, key: cython.longlong, pending: cython.longlong
-    ) -> cython.void:
-        """Slide the ``pending`` marked lines of level d to their starts, the passes taking
-        turns, each slide marking the other passes' lines through the cells it changed,
-        until no line is marked; with ``key`` >= 0, the key at ``keys[key:]`` kept up to
-        date.  A line's tiles move only when a cell of it changed since the line was last
-        packed, and packing a packed line moves nothing, so when every line left unmarked
-        is packed this is the board that sweeping every line until no tile moves gives."""
-        gd = d * self.grid_size
-        p = 0
-        while pending > 0:
-            for ln in range(self.comp_pass_start[p], self.comp_pass_start[p + 1]):
-                if self.comp_dirty[ln] == 0:
-                    continue
-                self.comp_dirty[ln] = 0
-                pending -= 1
-                write = self.comp_line_start[ln]
-                for k in range(self.comp_line_start[ln], self.comp_line_start[ln + 1]):
-                    c = self.comp_cells[k]
-                    v = self.grids[gd + c]
-                    if v != 0:
-                        if k != write:
-                            to = self.comp_cells[write]
-                            self._put(d, to, v)
-                            self._put(d, c, 0)
-                            if key >= 0:
-                                self._set_cell(key, to, v)
-                                self._set_cell(key, c, 0)
-                            pending += self._dirty(to, p) + self._dirty(c, p)
-                        write += 1
-            p = (p + 1) % self.n_passes
+    def __init__(
+        self, board: Board, grid: list[int], line_cells: list[list[int]], types: int, room: int
+    ) -> None:
+        """The lines of ``board`` (``line_cells``, from the end tiles fall toward) and
+        their tiles in ``grid``; ``room``: the moves of every level (``ahead``)."""
+        W, N, longest = board.width, board.grid_size, board.longest
+        self.width, self.grid_size, self.longest = W, N, longest
+        self.line_count = L = len(line_cells)
+        self.gravity_on = board.gravity_on
+        self.types = types
+        self.grids = board.grids
+        self.beyond_of = board.beyond_of
+        line_of = array("q", [-1]) * N
+        cells_of = array("q", [-1]) * (L * longest)
+        original = zeros("h", L * (longest + 1))
+        for number, line in enumerate(line_cells):
+            for j, c in enumerate(line):
+                cells_of[number * longest + j] = c
+                line_of[c] = number
+            packed = [grid[c] for c in line if grid[c] > 0]
+            for j, v in enumerate(packed):
+                original[number * (longest + 1) + j] = v
+        self.line_of, self.line_cells, self.original = line_of, cells_of, original
+        lengths = array("q", [len(line) for line in line_cells])
+        self.lengths = lengths
+        self.offsets = array("q", [sum(lengths[:i]) for i in range(L)])
+        self.words = (sum(lengths) + 63) // 64
+        self.keys = zeros("Q", 1)
+        self.ahead = zeros("Q", room * 3)
+        tiles = sum(1 for v in grid if v > 0)
+        self.dirty = zeros("q", types + 1)
+        self.vac = zeros("q", tiles + 2)
+        self.across = zeros("q", types + 1)
+        self.across_types = zeros("q", 2 * (W + N // W))
 
-    # --- the reductions -------------------------------------------------------------------
-
-    @cython.cfunc
-    @cython.nogil
-    @cython.locals(
-        t=cython.longlong,
-        i=cython.longlong,
-        c=cython.longlong,
-        total=cython.longlong,
-        gd=cython.longlong,
-        counts=cython.longlong,
-        places=cython.longlong,
-    )
-    def _collect(self, d: cython.longlong, into: cython.longlong) -> cython.longlong:
-        """The cells of each type at level d in row-major order, into level ``into``'s
-        place in ``count`` and ``cells``; the number of tiles."""
-        gd = d * self.grid_size
-        counts = into * (self.types + 1)
-        places = counts * self.most_copies
-        for t in range(self.types + 1):
-            self.count[counts + t] = 0
-        total = 0
-        for i in range(self.n_inner):
-            c = self.inner[i]
-            t = self.grids[gd + c]
-            if t > 0:
-                self.cells[places + t * self.most_copies + self.count[counts + t]] = c
-                self.count[counts + t] += 1
-                total += 1
-        return total
-
-    @cython.cfunc
-    @cython.nogil
-    @cython.locals(
-        k=cython.longlong,
-        src=cython.longlong,
-        n=cython.longlong,
-        t=cython.longlong,
-        cells=cython.short[::1],
-    )
-    def _inherit(self, d: cython.longlong, a: cython.longlong, b: cython.longlong) -> cython.void:
-        """In a mode of fixed lines, as the move (a, b) is made at level d: level d + 1's
-        cells of each type (what ``_collect`` would find) start as level d's without a and
-        b, and ``_fall`` moves the tiles that slide.  Scanning every cell had been a
-        seventh of the search's time."""
-        self.count_at = (d + 1) * (self.types + 1)
-        self.cells_at = self.count_at * self.most_copies
-        for k in range(self.types + 1):
-            self.count[self.count_at + k] = self.count[d * (self.types + 1) + k]
-        cells = self.cells  # a local view, so that the copy runs as one
-        n = (self.types + 1) * self.most_copies
-        src = d * n
-        for k in range(n):
-            cells[self.cells_at + k] = cells[src + k]
-        t = self.grids[d * self.grid_size + a]
-        self._drop(t, a)
-        self._drop(t, b)
-
-    @cython.cfunc
-    @cython.nogil
-    @cython.locals(at=cython.longlong, n=cython.longlong, k=cython.longlong)
-    def _drop(self, t: cython.longlong, c: cython.longlong) -> cython.void:
-        """Take the cell c out of type t's cells (``_inherit``)."""
-        at = self.cells_at + t * self.most_copies
-        n = self.count[self.count_at + t]
-        k = 0
-        while self.cells[at + k] != c:
-            k += 1
-        while k + 1 < n:
-            self.cells[at + k] = self.cells[at + k + 1]
-            k += 1
-        self.count[self.count_at + t] = n - 1
-
-    @cython.cfunc
-    @cython.nogil
-    @cython.locals(at=cython.longlong, n=cython.longlong, k=cython.longlong, x=cython.longlong)
-    def _moved(self, t: cython.longlong, c: cython.longlong, to: cython.longlong) -> cython.void:
-        """A tile of type t slid from cell c to cell ``to`` (``_fall``): one of the
-        type's cells c becomes ``to``, moved to its place in row-major order.  (Where two
-        tiles of a type slide, one may be given the other's new cell first: the cells
-        listed come out the same.)"""
-        at = self.cells_at + t * self.most_copies
-        n = self.count[self.count_at + t]
-        k = 0
-        while self.cells[at + k] != c:
-            k += 1
-        self.cells[at + k] = to
-        while k > 0 and self.cells[at + k - 1] > to:
-            x = self.cells[at + k - 1]
-            self.cells[at + k - 1] = to
-            self.cells[at + k] = x
-            k -= 1
-        while k + 1 < n and self.cells[at + k + 1] < to:
-            x = self.cells[at + k + 1]
-            self.cells[at + k + 1] = to
-            self.cells[at + k] = x
-            k += 1
-
-    @cython.cfunc
-    @cython.nogil
-    @cython.locals(
-        m=cython.longlong,
-        level=cython.longlong,
-        work=cython.longlong,
-        i=cython.longlong,
-        j=cython.longlong,
-        found=cython.bint,
-        at=cython.longlong,
-    )
-    def _clear_alone(
-        self, d: cython.longlong, t: cython.longlong, k: cython.longlong
-    ) -> cython.bint:
-        """For tiles on top (whose removal moves nothing): moves
-        of type t alone that clear its k tiles, the first in the search's order, into
-        ``scratch`` (PAIR_A and PAIR_B of row m: the m-th pair; TRIED_I, TRIED_J and LEFT
-        are its own: the pair tried at each level, and which tiles are left).  It gives up
-        after ``alone_work`` pairs tested."""
-        at = self.cells_at + t * self.most_copies
-        if k == 2:
-            self.scratch[PAIR_A] = self.cells[at]
-            self.scratch[PAIR_B] = self.cells[at + 1]
-            return self._links(d, self.cells[at], self.cells[at + 1])
-        for m in range(k):
-            self.scratch[m * ROW + LEFT] = 1
-        level = 0
-        self.scratch[TRIED_I] = 0
-        self.scratch[TRIED_J] = 0
-        work = self.alone_work
-        while True:
-            i = self.scratch[level * ROW + TRIED_I]
-            j = self.scratch[level * ROW + TRIED_J] + 1
-            found = False
-            while i < k and not found:
-                if self.scratch[i * ROW + LEFT]:
-                    while j < k:
-                        if self.scratch[j * ROW + LEFT]:
-                            work -= 1
-                            if work < 0:  # gives up: the tiles go back
-                                for m in range(k):
-                                    self._put(d, self.cells[at + m], t)
-                                return False
-                            if self._links(d, self.cells[at + i], self.cells[at + j]):
-                                found = True
-                                break
-                        j += 1
-                if not found:
-                    i += 1
-                    j = i + 1
-            if found:
-                self.scratch[level * ROW + TRIED_I] = i
-                self.scratch[level * ROW + TRIED_J] = j
-                self.scratch[i * ROW + LEFT] = 0
-                self.scratch[j * ROW + LEFT] = 0
-                self._put(d, self.cells[at + i], 0)
-                self._put(d, self.cells[at + j], 0)
-                level += 1
-                if 2 * level == k:
-                    for m in range(level):
-                        self.scratch[m * ROW + PAIR_A] = self.cells[
-                            at + self.scratch[m * ROW + TRIED_I]
-                        ]
-                        self.scratch[m * ROW + PAIR_B] = self.cells[
-                            at + self.scratch[m * ROW + TRIED_J]
-                        ]
-                    for m in range(k):  # the caller removes them
-                        self._put(d, self.cells[at + m], t)
-                    return True
-                self.scratch[level * ROW + TRIED_I] = 0
-                self.scratch[level * ROW + TRIED_J] = 0
-            else:
-                if level == 0:
-                    return False
-                level -= 1
-                i = self.scratch[level * ROW + TRIED_I]
-                j = self.scratch[level * ROW + TRIED_J]
-                self.scratch[i * ROW + LEFT] = 1
-                self.scratch[j * ROW + LEFT] = 1
-                self._put(d, self.cells[at + i], t)
-                self._put(d, self.cells[at + j], t)
-
-    @cython.cfunc
-    @cython.nogil
-    @cython.locals(
-        changed=cython.bint,
-        t=cython.longlong,
-        k=cython.longlong,
-        top=cython.bint,
-        m=cython.longlong,
-        a=cython.longlong,
-        b=cython.longlong,
-        gd=cython.longlong,
-        c=cython.longlong,
-    )
-    def _reduce(self, d: cython.longlong, length: cython.longlong) -> cython.longlong:
-        """The reductions: every type whose tiles all lie on top (without gravity:
-        every type) and that its own moves clear goes, until none does (its moves are
-        appended to ``path``); the new length of the path.  Level d's ``count`` and
-        ``cells`` (found by the caller) are left those of what remains: a type cleared
-        drops its own, and removing tiles on top moves no other tile."""
-        gd = d * self.grid_size
-        changed = True
-        while changed:
-            changed = False
-            for t in range(1, self.types + 1):
-                k = self.count[self.count_at + t]
-                if k == 0:
-                    continue
-                top = not self.composite  # there a removal can move any tile
-                if self.gravity_on and top:  # without gravity every tile qualifies
-                    for m in range(k):
-                        c = self.beyond_of[self.cells[self.cells_at + t * self.most_copies + m]]
-                        if c >= 0 and self.grids[gd + c] > 0:
-                            top = False
-                            break
-                if not top:
-                    continue
-                if self._clear_alone(d, t, k):
-                    for m in range(k // 2):
-                        a = self.scratch[m * ROW + PAIR_A]
-                        b = self.scratch[m * ROW + PAIR_B]
-                        self.path[2 * length] = a
-                        self.path[2 * length + 1] = b
-                        length += 1
-                        self._put(d, a, 0)
-                        self._put(d, b, 0)
-                        self.forced_moves += 1
-                    self.count[self.count_at + t] = 0
-                    changed = True
-        return length
-
-    # --- the keys and the table --------------------------------------------------------------
+    # --- the keys ---------------------------------------------------------------------------
 
     @cython.cfunc
     @cython.nogil
@@ -1211,7 +806,7 @@ class ClearCore:
         orig=cython.longlong,
         gd=cython.longlong,
     )
-    def _line_key(
+    def _part(
         self, d: cython.longlong, line: cython.longlong, a: cython.longlong, b: cython.longlong
     ) -> cython.ulonglong:
         """One line's part of the key of level d, with the tiles at ``a`` and ``b`` taken
@@ -1246,7 +841,7 @@ class ClearCore:
 
     @cython.cfunc
     @cython.nogil
-    def _set_line(
+    def _set_part(
         self, key: cython.longlong, line: cython.longlong, part: cython.ulonglong
     ) -> cython.void:
         """Set one line's part of the key at ``keys[key:]``, a bit string with each line at
@@ -1256,197 +851,86 @@ class ClearCore:
 
     @cython.cfunc
     @cython.nogil
-    @cython.locals(w=cython.longlong, line=cython.longlong, key=cython.longlong)
-    def _key_lines(self, d: cython.longlong, which: cython.longlong) -> cython.ulonglong:
-        """Level d's key ``which`` (0: the position the move made, 1: after the
-        reductions) from all its lines; its hash."""
-        key = (d * 2 + which) * self.words
+    @cython.locals(w=cython.longlong, line=cython.longlong)
+    def key_of(self, d: cython.longlong, key: cython.longlong) -> cython.ulonglong:
+        """Level d's key from all its lines, into ``keys[key:]``; its hash."""
         for w in range(self.words):
             self.keys[key + w] = 0
         for line in range(self.line_count):
-            self._set_line(key, line, self._line_key(d, line, -1, -1))
-        return self._hash(key)
+            self._set_part(key, line, self._part(d, line, -1, -1))
+        return _hash(self.keys, key, self.words)
 
     @cython.cfunc
     @cython.nogil
-    @cython.locals(w=cython.longlong, h=cython.ulonglong)
-    def _hash(self, key: cython.longlong) -> cython.ulonglong:
-        """The hash of the key at ``keys[key:]``."""
-        h = SEED
-        for w in range(self.words):
-            h = ((h ^ self.keys[key + w]) * MIX) & M64
-            h ^= h >> 31
-        return h
-
-    @cython.cfunc
-    @cython.nogil
-    @cython.locals(
-        w=cython.longlong,
-        i=cython.longlong,
-        key=cython.longlong,
-        gd=cython.longlong,
-        v=cython.ulonglong,
-    )
-    def _pack_board(self, d: cython.longlong, which: cython.longlong) -> cython.ulonglong:
-        """``outward`` and ``inward``: the inner board of level d, each cell's type in
-        ``cell_bits`` bits (0: empty), into its key ``which``; its hash."""
-        key = (d * 2 + which) * self.words
-        gd = d * self.grid_size
-        for w in range(self.words):
-            self.keys[key + w] = 0
-        for i in range(self.n_inner):
-            v = cython.cast(cython.ulonglong, self.grids[gd + self.inner[i]])
-            _set_bits(self.keys, key, self.cell_at[self.inner[i]], self.cell_bits, v)
-        return self._hash(key)
-
-    # --- the search ---------------------------------------------------------------------------
-
-    @cython.cfunc
-    @cython.nogil
-    @cython.locals(m=cython.longlong, t=cython.longlong)
-    def _moves(self, d: cython.longlong, out: cython.longlong) -> cython.longlong:
-        """The moves at level d, every linked pair, into ``moves[out:]`` sorted by ``_key``
-        (ties by the pair's cells); their number."""
-        m = 0
-        for t in range(1, self.types + 1):
-            if self.count[self.count_at + t] >= 2:
-                m = self._type_moves(d, t, out, m)
-        return m
-
-    @cython.cfunc
-    @cython.nogil
-    @cython.locals(
-        size=cython.longlong,
-        at=cython.longlong,
-        gd=cython.longlong,
-        i=cython.longlong,
-        j=cython.longlong,
-        a=cython.longlong,
-        b=cython.longlong,
-        dist=cython.longlong,
-    )
-    def _type_moves(
-        self, d: cython.longlong, t: cython.longlong, out: cython.longlong, m: cython.longlong
-    ) -> cython.longlong:
-        """Add the linked pairs of type t at level d to the m moves at ``moves[out:]``;
-        their number after.  ``scratch``'s OPEN: which tiles of the type have an
-        empty neighbour (tested once a tile, not a pair)."""
-        gd = d * self.grid_size
-        size = self.count[self.count_at + t]
-        at = self.cells_at + t * self.most_copies
-        for i in range(size):
-            self.scratch[i * ROW + OPEN] = self._open(gd, self.cells[at + i])
-        for i in range(size):
-            for j in range(i + 1, size):
-                a = self.cells[at + i]
-                b = self.cells[at + j]
-                dist = abs(a - b)
-                if (
-                    dist != 1
-                    and dist != self.width
-                    and not (self.scratch[i * ROW + OPEN] and self.scratch[j * ROW + OPEN])
-                ):
-                    continue
-                if self._linked(d, a, b):
-                    m = self._insert(out, m, a, b, self._key(gd, t, a, b))
-        return m
-
-    @cython.cfunc
-    @cython.nogil
-    @cython.locals(h=cython.ulonglong, size=cython.longlong, key=cython.longlong)
-    def _key(
-        self, gd: cython.longlong, t: cython.longlong, a: cython.longlong, b: cython.longlong
-    ) -> cython.longlong:
-        """Where the move (a, b) of type t goes in the search's ``order`` (then by type):
-        ``ORDER_SHIFT``: types with the fewest tiles first, then the pairs that move the
-        most tiles first; ``ORDER_STILL``: the same with the pairs that move the fewest
-        tiles first; ``ORDER_TYPES``: type by type; ``ORDER_DRAWN``: types with the fewest
-        tiles first, then the pairs in an order drawn from ``seed`` (a hash of the pair's
-        cells and the seed)."""
-        size = self.count[self.count_at + t]
-        if self.order == _ORDER_TYPES:
-            key = t
-        elif self.order == _ORDER_DRAWN:
-            h = (a * 64 + b + self.seed * 4099) * MIX & M64
-            key = size * 4096 + cython.cast(cython.longlong, (h >> 40) & 4095)
-        elif self.order == _ORDER_STILL:
-            key = size * 4096 + self._beyond(gd, a) + self._beyond(gd, b)
-        else:
-            key = size * 4096 - self._beyond(gd, a) - self._beyond(gd, b)
-        return key * 256 + t
-
-    @cython.cfunc
-    @cython.nogil
-    @cython.locals(k=cython.longlong, at=cython.longlong)
-    def _insert(
+    @cython.locals(w=cython.longlong, la=cython.longlong, lb=cython.longlong)
+    def look_ahead(
         self,
-        out: cython.longlong,
-        m: cython.longlong,
+        d: cython.longlong,
         a: cython.longlong,
         b: cython.longlong,
-        key: cython.longlong,
-    ) -> cython.longlong:
-        """Insert the move (a, b) into the m moves at ``moves[out:]``, sorted by key, then
-        by cells; m + 1."""
-        k = m
-        while k > 0:
-            at = out + 3 * (k - 1)
-            if self.moves[at + 2] < key or (
-                self.moves[at + 2] == key
-                and (self.moves[at] < a or (self.moves[at] == a and self.moves[at + 1] < b))
-            ):
-                break
-            self.moves[at + 3] = self.moves[at]
-            self.moves[at + 4] = self.moves[at + 1]
-            self.moves[at + 5] = self.moves[at + 2]
-            k -= 1
-        self.moves[out + 3 * k] = a
-        self.moves[out + 3 * k + 1] = b
-        self.moves[out + 3 * k + 2] = key
-        return m + 1
+        src: cython.longlong,
+        dst: cython.longlong,
+        at: cython.longlong,
+    ) -> cython.ulonglong:
+        """The key of the position the move (a, b) at level d makes (level d's key at
+        ``keys[src:]`` with the one or two lines it changes set again), into
+        ``keys[dst:]``, and its line parts and hash into ``ahead[at:]``; the hash."""
+        for w in range(self.words):
+            self.keys[dst + w] = self.keys[src + w]
+        la = self.line_of[a]
+        lb = self.line_of[b]
+        if la == lb:
+            self.ahead[at] = self._part(d, la, a, b)
+            self._set_part(dst, la, self.ahead[at])
+        else:
+            self.ahead[at] = self._part(d, la, a, -1)
+            self.ahead[at + 1] = self._part(d, lb, b, -1)
+            self._set_part(dst, la, self.ahead[at])
+            self._set_part(dst, lb, self.ahead[at + 1])
+        self.ahead[at + 2] = _hash(self.keys, dst, self.words)
+        return self.ahead[at + 2]
 
     @cython.cfunc
     @cython.nogil
-    @cython.locals(
-        p=cython.longlong,
-        gp=cython.longlong,
-        gd=cython.longlong,
-        at=cython.longlong,
-        a=cython.longlong,
-        b=cython.longlong,
-        t=cython.longlong,
-        k=cython.longlong,
-        nv=cython.longlong,
-        m=cython.longlong,
-        x=cython.longlong,
-        y=cython.longlong,
-    )
-    def _moves_after(
-        self, d: cython.longlong, before: cython.longlong, length: cython.longlong
-    ) -> cython.longlong:
-        """The moves at level d >= 1 (the list ``_moves`` makes) from level d - 1's, in a
-        mode of fixed lines with links of at most two turns; ``path[before:length]``: the
-        moves the reductions made at level d.
+    @cython.locals(w=cython.longlong, la=cython.longlong, lb=cython.longlong)
+    def key_after(
+        self,
+        a: cython.longlong,
+        b: cython.longlong,
+        src: cython.longlong,
+        dst: cython.longlong,
+        at: cython.longlong,
+    ) -> cython.ulonglong:
+        """``look_ahead``'s key again, from its line parts at ``ahead[at:]``; its hash."""
+        for w in range(self.words):
+            self.keys[dst + w] = self.keys[src + w]
+        la = self.line_of[a]
+        lb = self.line_of[b]
+        self._set_part(dst, la, self.ahead[at])
+        if la != lb:
+            self._set_part(dst, lb, self.ahead[at + 1])
+        return self.ahead[at + 2]
 
-        Sound: from level d - 1 to level d tiles were removed and the tiles beyond each
-        removed tile slid one cell along its line, so every cell that holds a tile at
-        level d held one before, and the only cells emptied are the last cells of the
-        lines that lost tiles (the reductions' tiles, on top, leave their own).  So a
-        pair of tiles that did not move and whose type lost none keeps its link, and
-        gains one only along a path through an emptied cell v.  A path of at most two
-        turns is at most three straight pieces; the piece through v runs along v's row or
-        column, so either one of the tiles is the first tile seen from v along that
-        row or column, or it is the middle piece, and then both tiles are the first tiles
-        seen, across it, from cells of the empty stretch of v's row or column.  The types
-        of those tiles, of the tiles that moved, and of the move's own are listed
-        afresh; every other type keeps its moves, with their keys found again (a line
-        that lost tiles moves fewer beyond its tiles)."""
-        p = d - 1
-        gp = p * self.grid_size
-        gd = d * self.grid_size
-        at = (p * self.pair_room + self.mnext[p] - 1) * 3
-        a = self.moves[at]
-        b = self.moves[at + 1]
+    # --- the types a move can have given new links --------------------------------------------
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.locals(t=cython.longlong, k=cython.longlong, nv=cython.longlong)
+    def changed(
+        self,
+        gp: cython.longlong,
+        gd: cython.longlong,
+        a: cython.longlong,
+        b: cython.longlong,
+        path: cython.longlong[::1],
+        before: cython.longlong,
+        length: cython.longlong,
+    ) -> cython.void:
+        """Mark in ``dirty`` the types whose links the move (a, b) from the board at
+        ``grids[gp:]`` to the one at ``grids[gd:]`` can have changed, the reductions'
+        moves ``path[before:length]`` with it (``ClearCore._moves_after`` argues which):
+        the move's own type, the types of the tiles that slid, and those of the tiles
+        that can link anew through a cell it emptied (``_seen``)."""
         for t in range(self.types + 1):
             self.dirty[t] = 0
         self.dirty[self.grids[gp + a]] = 1
@@ -1457,23 +941,11 @@ class ClearCore:
             self.vac[1] = b
             nv = 2
         for k in range(before, length):
-            self.vac[nv] = self.path[2 * k]
-            self.vac[nv + 1] = self.path[2 * k + 1]
+            self.vac[nv] = path[2 * k]
+            self.vac[nv + 1] = path[2 * k + 1]
             nv += 2
         for k in range(nv):
             self._seen(gd, self.vac[k])
-        m = 0
-        at = p * self.pair_room * 3
-        for k in range(self.mcount[p]):
-            x = self.moves[at + 3 * k]
-            y = self.moves[at + 3 * k + 1]
-            t = self.grids[gp + x]
-            if self.dirty[t] == 0 and self.count[self.count_at + t] > 0:
-                m = self._insert(d * self.pair_room * 3, m, x, y, self._key(gd, t, x, y))
-        for t in range(1, self.types + 1):
-            if self.dirty[t] != 0 and self.count[self.count_at + t] >= 2:
-                m = self._type_moves(d, t, d * self.pair_room * 3, m)
-        return m
 
     @cython.cfunc
     @cython.nogil
@@ -1603,16 +1075,847 @@ class ClearCore:
         if self.grids[gd + c] > 0:
             self.dirty[self.grids[gd + c]] = 1
 
+
+@cython.final
+@cython.cclass
+class Passes:
+    """``outward`` and ``inward``, whose tiles change lines: the mode's passes of lines
+    run in turn until no tile moves (``settle_all``, ``settle_move``), and a position's
+    key, the inner board with each cell's type in ``cell_bits`` bits (``pack``), kept up
+    to date as a move settles."""
+
+    grid_size: cython.longlong
+    n_passes: cython.longlong
+    n_inner: cython.longlong
+    words: cython.longlong  # a position's key
+    cell_bits: cython.longlong
+    field_low: cython.ulonglong  # the lowest bit of each cell's field in a word
+    board: Board
+    grids: cython.short[::1]  # the board's (``Board.grids``)
+    keys: cython.ulonglong[::1]  # the search's (``ClearCore.keys``)
+    inner: cython.longlong[::1]
+    cell_at: cython.longlong[::1]  # where each cell's field starts in a key
+    cells: cython.longlong[::1]  # each line of each pass, flat
+    line_start: cython.longlong[::1]  # where each line starts in ``cells``
+    pass_start: cython.longlong[::1]  # each pass's first line
+    line_of: cython.longlong[::1]  # each cell's line in each pass
+    marked: cython.longlong[::1]  # the lines to slide again
+
+    def __init__(
+        self, board: Board, inner: list[int], types: int, passes: list[list[list[int]]]
+    ) -> None:
+        """The ``passes`` of lines (``gravity.passes`` on the padded grid) of ``board``,
+        whose ``inner`` cells make a key; none for a mode of fixed lines."""
+        self.board = board
+        self.grids = board.grids
+        self.grid_size = N = board.grid_size
+        flat: list[int] = []
+        line_start = [0]
+        pass_start = [0]
+        for lines_of_pass in passes:
+            for line in lines_of_pass:
+                flat += line
+                line_start.append(len(flat))
+            pass_start.append(len(line_start) - 1)
+        self.cells = array("q", flat or [0])
+        self.line_start = array("q", line_start)
+        self.pass_start = array("q", pass_start)
+        self.n_passes = len(pass_start) - 1
+        line_of = array("q", [-1]) * (max(self.n_passes, 1) * N)
+        for p in range(self.n_passes):
+            for ln in range(pass_start[p], pass_start[p + 1]):
+                for k in range(line_start[ln], line_start[ln + 1]):
+                    line_of[p * N + flat[k]] = ln
+        self.line_of = line_of
+        self.marked = zeros("q", len(line_start) - 1)
+        self.cell_bits = bits = max(1, types.bit_length())
+        per_word = 64 // bits
+        self.field_low = sum(1 << (bits * f) for f in range(per_word))
+        self.words = (len(inner) + per_word - 1) // per_word
+        cell_at = array("q", [-1]) * N
+        for i, c in enumerate(inner):
+            cell_at[c] = i // per_word * 64 + i % per_word * bits
+        self.cell_at = cell_at
+        self.inner = array("q", inner)
+        self.n_inner = len(inner)
+        self.keys = zeros("Q", 1)
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.locals(ln=cython.longlong)
+    def settle_all(self, d: cython.longlong) -> cython.void:
+        """The mode's passes in turn at level d, each line's tiles slid to its start,
+        again until no tile moves (``game.settle``): ``_slide_marked`` with every line
+        marked."""
+        for ln in range(self.pass_start[self.n_passes]):
+            self.marked[ln] = 1
+        self._slide_marked(d, -1, self.pass_start[self.n_passes])
+
+    @cython.cfunc
+    @cython.nogil
+    def settle_move(
+        self, d: cython.longlong, a: cython.longlong, b: cython.longlong, key: cython.longlong
+    ) -> cython.void:
+        """``settle_all`` at level d after the tiles at a and b went from a settled board,
+        keeping the key at ``keys[key:]`` up to date.  The same board: on a settled board
+        every line of every pass is packed, so only the lines through a and b are marked."""
+        self._set_cell(key, a, 0)
+        self._set_cell(key, b, 0)
+        self._slide_marked(d, key, self._mark(a, -1) + self._mark(b, -1))
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.locals(w=cython.longlong, i=cython.longlong, gd=cython.longlong, v=cython.ulonglong)
+    def pack(self, d: cython.longlong, key: cython.longlong) -> cython.ulonglong:
+        """The inner board of level d, each cell's type in ``cell_bits`` bits (0: empty),
+        into ``keys[key:]``; its hash."""
+        gd = d * self.grid_size
+        for w in range(self.words):
+            self.keys[key + w] = 0
+        for i in range(self.n_inner):
+            v = cython.cast(cython.ulonglong, self.grids[gd + self.inner[i]])
+            _set_bits(self.keys, key, self.cell_at[self.inner[i]], self.cell_bits, v)
+        return _hash(self.keys, key, self.words)
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.locals(p=cython.longlong, ln=cython.longlong, n=cython.longlong)
+    def _mark(self, c: cython.longlong, skip: cython.longlong) -> cython.longlong:
+        """Mark the lines through cell c of every pass but ``skip`` to be slid again; how
+        many were not marked before."""
+        n = 0
+        for p in range(self.n_passes):
+            ln = self.line_of[p * self.grid_size + c]
+            if p != skip and ln >= 0 and self.marked[ln] == 0:
+                self.marked[ln] = 1
+                n += 1
+        return n
+
+    @cython.cfunc
+    @cython.nogil
+    def _set_cell(
+        self, key: cython.longlong, c: cython.longlong, v: cython.longlong
+    ) -> cython.void:
+        """Set cell c's type in the key at ``keys[key:]`` (``pack``'s layout)."""
+        _set_bits(
+            self.keys,
+            key,
+            self.cell_at[c],
+            self.cell_bits,
+            cython.cast(cython.ulonglong, v),
+        )
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.locals(p=cython.longlong, ln=cython.longlong, pending=cython.longlong)
+    def _slide_marked(
+        self, d: cython.longlong, key: cython.longlong, pending: cython.longlong
+    ) -> cython.void:
+        """Slide the ``pending`` marked lines of level d to their starts, the passes taking
+        turns, each slide marking the other passes' lines through the cells it changed,
+        until no line is marked; with ``key`` >= 0, the key at ``keys[key:]`` kept up to
+        date.  A line's tiles move only when a cell of it changed since the line was last
+        packed, and packing a packed line moves nothing, so when every line left unmarked
+        is packed this is the board that sweeping every line until no tile moves gives."""
+        p = 0
+        while pending > 0:
+            for ln in range(self.pass_start[p], self.pass_start[p + 1]):
+                if self.marked[ln] != 0:
+                    self.marked[ln] = 0
+                    pending += self._slide(d, key, p, ln) - 1
+            p = (p + 1) % self.n_passes
+
     @cython.cfunc
     @cython.nogil
     @cython.locals(
-        before=cython.longlong,
-        length=cython.longlong,
-        total=cython.longlong,
-        t=cython.longlong,
-        h=cython.ulonglong,
-        w=cython.longlong,
+        k=cython.longlong,
+        write=cython.longlong,
+        c=cython.longlong,
+        to=cython.longlong,
+        v=cython.longlong,
+        gd=cython.longlong,
+        n=cython.longlong,
     )
+    def _slide(
+        self, d: cython.longlong, key: cython.longlong, p: cython.longlong, ln: cython.longlong
+    ) -> cython.longlong:
+        """Slide line ``ln`` of pass p at level d to its start (``_slide_marked``); the
+        lines of other passes it marked."""
+        gd = d * self.grid_size
+        n = 0
+        write = self.line_start[ln]
+        for k in range(self.line_start[ln], self.line_start[ln + 1]):
+            c = self.cells[k]
+            v = self.grids[gd + c]
+            if v != 0:
+                if k != write:
+                    to = self.cells[write]
+                    self.board._put(d, to, v)
+                    self.board._put(d, c, 0)
+                    if key >= 0:
+                        self._set_cell(key, to, v)
+                        self._set_cell(key, c, 0)
+                    n += self._mark(to, p) + self._mark(c, p)
+                write += 1
+        return n
+
+
+@cython.final
+@cython.cclass
+class ClearCore:
+    """One search of a padded grid, run in slices (``step``): the board at each level
+    (``Board``), the keys of its positions (``Lines``, or ``Passes`` in ``outward`` and
+    ``inward``), the table of dead positions (``DeadPositions``), and here the stack.
+
+    Level d of the stack: the keys of the position the move made and of the position
+    after the reductions (``keys``), their hashes, the tiles of each type (``count``,
+    ``cells``), its moves and the next one to try, and where its moves start in
+    ``path``."""
+
+    types: cython.longlong
+    most_copies: cython.longlong  # the most tiles of one type
+    pair_room: cython.longlong  # room for a level's moves: every pair of like tiles, and one
+    words: cython.longlong  # a position's key
+    grid_size: cython.longlong
+    n_inner: cython.longlong
+    gravity_on: cython.bint
+    composite: cython.bint  # a mode of repeated passes (``Passes``)
+    alone_work: cython.longlong
+    alone_left: cython.longlong  # the pairs ``_clear_alone`` may still test
+    # where the search stands
+    depth: cython.longlong
+    status: cython.longlong
+    path_len: cython.longlong
+    enter: cython.bint
+    nodes_done: cython.longlong
+    order: cython.longlong
+    seed: cython.ulonglong
+    hits: cython.longlong
+    forced_moves: cython.longlong
+    changed: cython.bint  # the first level was played on or loaded: a board, no search
+    follow: cython.bint  # a position's moves are found from its parent's (``_moves_after``)
+    checking: cython.bint  # ``check_moves``
+    checked: cython.longlong
+    mismatches: cython.longlong
+    touched: cython.ulonglong
+    # the parts
+    boards: Board  # the board at every level
+    lines: Lines
+    passes: Passes
+    dead: DeadPositions
+    grids: cython.short[::1]  # the board's (``Board.grids``), read here
+    beyond_of: cython.longlong[::1]  # the board's
+    inner: cython.longlong[::1]
+    # the stack
+    keys: cython.ulonglong[::1]
+    hashed: cython.ulonglong[::1]
+    moves: cython.longlong[::1]
+    mcount: cython.longlong[::1]
+    mnext: cython.longlong[::1]
+    base: cython.longlong[::1]
+    path: cython.longlong[::1]
+    count: cython.short[::1]  # each level's tiles of each type, from ``count_at``
+    cells: cython.short[::1]  # and their cells, from ``cells_at`` (``_collect``, ``_inherit``)
+    count_at: cython.longlong  # where the level being entered keeps its ``count``
+    cells_at: cython.longlong  # and its ``cells``
+    scratch: cython.longlong[::1]
+    control: cython.longlong[::1]
+
+    def __init__(
+        self,
+        grid: list[int],
+        W: int,
+        types: int,
+        family: str,
+        line_cells: list[list[int]],
+        alone_work: int,
+        entries: int = TABLE_ENTRIES,
+        passes: list[list[list[int]]] | None = None,
+        max_turns: int = 2,
+    ) -> None:
+        """A search of the padded grid (``Position.grid``, which the core settles first);
+        ``line_cells``: the cells of each line of the inner board (at most 64), from the
+        side tiles fall toward (``Position.lines``, which without gravity are the rows);
+        ``family``: the mode's family (``gravity.family``: no lines, fixed lines, or
+        repeated passes); for repeated passes (``outward``, ``inward``), whose tiles change
+        lines, ``passes`` gives the mode's passes of lines (``gravity.passes`` on the padded
+        grid) and ``line_cells`` the rows; ``alone_work``: the pairs a type's clearing by itself
+        may try before giving up; ``max_turns``: the most turns a link may make."""
+        N = len(grid)
+        if max(max(len(line) for line in line_cells), W, N // W) > 64:
+            raise ValueError("the compiled search takes grids of at most 64 x 64 cells")
+        if family not in (NO_LINES, FIXED_LINES, REPEATED_PASSES):
+            raise ValueError(f"a mode's family is one of gravity.family's, not {family!r}")
+        composite = family == REPEATED_PASSES
+        if composite and not passes:
+            raise ValueError("a mode of repeated passes needs its passes of lines")
+        if max_turns < 0:
+            raise ValueError("a link makes at least 0 turns")
+        inner = sorted(c for line in line_cells for c in line)
+        tiles = sum(1 for c in inner if grid[c] > 0)
+        levels = tiles // 2 + 2  # one a move made (at most half the tiles), and two
+        self.types, self.grid_size, self.composite = types, N, composite
+        self.gravity_on = family != NO_LINES
+        self.alone_work = alone_work
+        self._lay_stack(grid, inner, tiles, levels)
+        self.boards = Board(
+            grid,
+            W,
+            levels,
+            line_cells,
+            self.gravity_on and not composite,
+            self.gravity_on,
+            max_turns,
+        )
+        self.grids = self.boards.grids
+        self.beyond_of = self.boards.beyond_of
+        self.lines = Lines(self.boards, grid, line_cells, types, levels * self.pair_room)
+        self.passes = Passes(self.boards, inner, types, passes if composite and passes else [])
+        self.words = self.passes.words if composite else self.lines.words
+        self.keys = zeros("Q", levels * 2 * self.words)
+        self.lines.keys = self.passes.keys = self.keys
+        self.dead = DeadPositions(
+            self.keys,
+            self.words,
+            entries,
+            composite,
+            self.passes.cell_bits,
+            self.passes.field_low,
+        )
+        self.follow = not composite and self.boards.turns <= 2
+        self.checking = False
+        self.checked = self.mismatches = 0
+        self.control = array("q", [0, -1])
+        self.depth = -1
+        self.status = _RUNNING
+        self.path_len = 0
+        self.enter = False
+        self.order = ORDER_SHIFT
+        self.seed = 0
+        self.nodes_done = self.hits = self.forced_moves = 0
+        self.changed = False
+        self.touched = 0
+        self._settle_first(line_cells)
+
+    def _lay_stack(self, grid: list[int], inner: list[int], tiles: int, levels: int) -> None:
+        """The stack's levels: each one's hashes, moves, and tiles of each type; and the
+        scratch of a type's tiles (``ROW`` columns)."""
+        types = self.types
+        copies = [0] * (types + 1)
+        for c in inner:
+            if grid[c] > 0:
+                copies[grid[c]] += 1
+        most = max(copies) if copies else 0
+        pairs = sum(c * (c - 1) // 2 for c in copies) + 1
+        self.most_copies = max(most, 1)
+        self.pair_room = pairs
+        self.inner = array("q", inner)
+        self.n_inner = len(inner)
+        self.hashed = zeros("Q", levels * 2)
+        self.moves = zeros("q", levels * pairs * 3)
+        self.mcount = zeros("q", levels)
+        self.mnext = zeros("q", levels)
+        self.base = zeros("q", levels)
+        self.path = zeros("q", (tiles // 2 + 1) * 2)
+        self.count = zeros("h", levels * (types + 1))  # a cell and a count fit in 16 bits
+        self.cells = zeros("h", levels * (types + 1) * self.most_copies)
+        self.count_at = self.cells_at = 0
+        self.scratch = zeros("q", (most + 1) * ROW)
+
+    def _settle_first(self, line_cells: list[list[int]]) -> None:
+        """Settle the board as given (the first level) by the core's own slides: each
+        line falls, or in repeated passes every pass again until no tile moves.  A
+        settled board is left as it is, so a caller need not settle it first."""
+        if self.composite:
+            self.passes.settle_all(0)
+        elif self.gravity_on:
+            for line in line_cells:
+                self.boards._fall(0, line[0])
+
+    # --- each level's tiles of each type ----------------------------------------------------
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.locals(
+        t=cython.longlong,
+        i=cython.longlong,
+        c=cython.longlong,
+        total=cython.longlong,
+        gd=cython.longlong,
+        counts=cython.longlong,
+        places=cython.longlong,
+    )
+    def _collect(self, d: cython.longlong, into: cython.longlong) -> cython.longlong:
+        """The cells of each type at level d in row-major order, into level ``into``'s
+        place in ``count`` and ``cells``; the number of tiles."""
+        gd = d * self.grid_size
+        counts = into * (self.types + 1)
+        places = counts * self.most_copies
+        for t in range(self.types + 1):
+            self.count[counts + t] = 0
+        total = 0
+        for i in range(self.n_inner):
+            c = self.inner[i]
+            t = self.grids[gd + c]
+            if t > 0:
+                self.cells[places + t * self.most_copies + self.count[counts + t]] = c
+                self.count[counts + t] += 1
+                total += 1
+        return total
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.locals(
+        k=cython.longlong,
+        src=cython.longlong,
+        n=cython.longlong,
+        t=cython.longlong,
+        cells=cython.short[::1],
+    )
+    def _inherit(self, d: cython.longlong, a: cython.longlong, b: cython.longlong) -> cython.void:
+        """In a mode of fixed lines, as the move (a, b) is made at level d: level d + 1's
+        cells of each type (what ``_collect`` would find) start as level d's without a and
+        b, and ``_moved`` moves the tiles that slide.  Scanning every cell had been a
+        seventh of the search's time."""
+        self.count_at = (d + 1) * (self.types + 1)
+        self.cells_at = self.count_at * self.most_copies
+        for k in range(self.types + 1):
+            self.count[self.count_at + k] = self.count[d * (self.types + 1) + k]
+        cells = self.cells  # a local view, so that the copy runs as one
+        n = (self.types + 1) * self.most_copies
+        src = d * n
+        for k in range(n):
+            cells[self.cells_at + k] = cells[src + k]
+        t = self.grids[d * self.grid_size + a]
+        self._drop(t, a)
+        self._drop(t, b)
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.locals(at=cython.longlong, n=cython.longlong, k=cython.longlong)
+    def _drop(self, t: cython.longlong, c: cython.longlong) -> cython.void:
+        """Take the cell c out of type t's cells (``_inherit``)."""
+        at = self.cells_at + t * self.most_copies
+        n = self.count[self.count_at + t]
+        k = 0
+        while self.cells[at + k] != c:
+            k += 1
+        while k + 1 < n:
+            self.cells[at + k] = self.cells[at + k + 1]
+            k += 1
+        self.count[self.count_at + t] = n - 1
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.locals(at=cython.longlong, n=cython.longlong, k=cython.longlong, x=cython.longlong)
+    def _moved(self, t: cython.longlong, c: cython.longlong, to: cython.longlong) -> cython.void:
+        """A tile of type t slid from cell c to cell ``to`` (``Board._fall``): one of the
+        type's cells c becomes ``to``, moved to its place in row-major order.  (Where two
+        tiles of a type slide, one may be given the other's new cell first: the cells
+        listed come out the same.)"""
+        at = self.cells_at + t * self.most_copies
+        n = self.count[self.count_at + t]
+        k = 0
+        while self.cells[at + k] != c:
+            k += 1
+        self.cells[at + k] = to
+        while k > 0 and self.cells[at + k - 1] > to:
+            x = self.cells[at + k - 1]
+            self.cells[at + k - 1] = to
+            self.cells[at + k] = x
+            k -= 1
+        while k + 1 < n and self.cells[at + k + 1] < to:
+            x = self.cells[at + k + 1]
+            self.cells[at + k + 1] = to
+            self.cells[at + k] = x
+            k += 1
+
+    # --- the reductions ---------------------------------------------------------------------
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.locals(m=cython.longlong, level=cython.longlong, at=cython.longlong, found=cython.int)
+    def _clear_alone(
+        self, d: cython.longlong, t: cython.longlong, k: cython.longlong
+    ) -> cython.bint:
+        """For tiles on top (whose removal moves nothing): moves of type t alone that
+        clear its k tiles, the first in the search's order, into ``scratch`` (PAIR_A and
+        PAIR_B of row m: the m-th pair; TRIED_I, TRIED_J and LEFT are its own: the pair
+        tried at each level, and which tiles are left).  It gives up after
+        ``alone_work`` pairs tested.  The board is left as it was."""
+        at = self.cells_at + t * self.most_copies
+        if k == 2:
+            self.scratch[PAIR_A] = self.cells[at]
+            self.scratch[PAIR_B] = self.cells[at + 1]
+            return self.boards._links(d, self.cells[at], self.cells[at + 1])
+        for m in range(k):
+            self.scratch[m * ROW + LEFT] = 1
+        level = 0
+        self.scratch[TRIED_I] = 0
+        self.scratch[TRIED_J] = 0
+        self.alone_left = self.alone_work
+        while True:
+            found = self._next_pair(d, at, k, level)
+            if found < 0:  # gives up: the tiles go back
+                self._put_back(d, at, k, t)
+                return False
+            if found:
+                self._take_pair(d, at, level, 0)
+                level += 1
+                if 2 * level == k:
+                    for m in range(level):
+                        self.scratch[m * ROW + PAIR_A] = self.cells[
+                            at + self.scratch[m * ROW + TRIED_I]
+                        ]
+                        self.scratch[m * ROW + PAIR_B] = self.cells[
+                            at + self.scratch[m * ROW + TRIED_J]
+                        ]
+                    self._put_back(d, at, k, t)  # the caller removes them
+                    return True
+                self.scratch[level * ROW + TRIED_I] = 0
+                self.scratch[level * ROW + TRIED_J] = 0
+            else:
+                if level == 0:
+                    return False
+                level -= 1
+                self._take_pair(d, at, level, t)
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.locals(i=cython.longlong, j=cython.longlong)
+    def _next_pair(
+        self, d: cython.longlong, at: cython.longlong, k: cython.longlong, level: cython.longlong
+    ) -> cython.int:
+        """``_clear_alone``'s next linked pair of the tiles left at its ``level``, after
+        the pair it tried there last, into that level's TRIED_I and TRIED_J: 1, or 0
+        when there is none, or -1 when the pairs it may test ran out."""
+        i = self.scratch[level * ROW + TRIED_I]
+        j = self.scratch[level * ROW + TRIED_J] + 1
+        while i < k:
+            if self.scratch[i * ROW + LEFT]:
+                while j < k:
+                    if self.scratch[j * ROW + LEFT]:
+                        self.alone_left -= 1
+                        if self.alone_left < 0:
+                            return -1
+                        if self.boards._links(d, self.cells[at + i], self.cells[at + j]):
+                            self.scratch[level * ROW + TRIED_I] = i
+                            self.scratch[level * ROW + TRIED_J] = j
+                            return 1
+                    j += 1
+            i += 1
+            j = i + 1
+        return 0
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.locals(i=cython.longlong, j=cython.longlong)
+    def _take_pair(
+        self, d: cython.longlong, at: cython.longlong, level: cython.longlong, t: cython.longlong
+    ) -> cython.void:
+        """The pair ``_clear_alone`` tried at ``level`` taken off the board (t 0), or put
+        back (t its type)."""
+        i = self.scratch[level * ROW + TRIED_I]
+        j = self.scratch[level * ROW + TRIED_J]
+        self.scratch[i * ROW + LEFT] = t != 0
+        self.scratch[j * ROW + LEFT] = t != 0
+        self.boards._put(d, self.cells[at + i], t)
+        self.boards._put(d, self.cells[at + j], t)
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.locals(m=cython.longlong)
+    def _put_back(
+        self, d: cython.longlong, at: cython.longlong, k: cython.longlong, t: cython.longlong
+    ) -> cython.void:
+        """Every one of type t's k tiles back on the board."""
+        for m in range(k):
+            self.boards._put(d, self.cells[at + m], t)
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.locals(
+        changed=cython.bint,
+        t=cython.longlong,
+        k=cython.longlong,
+        m=cython.longlong,
+        a=cython.longlong,
+        b=cython.longlong,
+    )
+    def _reduce(self, d: cython.longlong, length: cython.longlong) -> cython.longlong:
+        """The reductions: every type whose tiles all lie on top (without gravity:
+        every type) and that its own moves clear goes, until none does (its moves are
+        appended to ``path``); the new length of the path.  Level d's ``count`` and
+        ``cells`` (found by the caller) are left those of what remains: a type cleared
+        drops its own, and removing tiles on top moves no other tile."""
+        changed = True
+        while changed:
+            changed = False
+            for t in range(1, self.types + 1):
+                k = self.count[self.count_at + t]
+                if k == 0 or not self._on_top(d, t, k) or not self._clear_alone(d, t, k):
+                    continue
+                for m in range(k // 2):
+                    a = self.scratch[m * ROW + PAIR_A]
+                    b = self.scratch[m * ROW + PAIR_B]
+                    self.path[2 * length] = a
+                    self.path[2 * length + 1] = b
+                    length += 1
+                    self.boards._put(d, a, 0)
+                    self.boards._put(d, b, 0)
+                    self.forced_moves += 1
+                self.count[self.count_at + t] = 0
+                changed = True
+        return length
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.locals(m=cython.longlong, c=cython.longlong, gd=cython.longlong)
+    def _on_top(self, d: cython.longlong, t: cython.longlong, k: cython.longlong) -> cython.bint:
+        """Whether type t's k tiles at level d all lie on top: no tile beyond any of them
+        in its line (without gravity every tile; in repeated passes a removal can move
+        any tile, so none)."""
+        if self.composite:
+            return False
+        if not self.gravity_on:
+            return True
+        gd = d * self.grid_size
+        for m in range(k):
+            c = self.beyond_of[self.cells[self.cells_at + t * self.most_copies + m]]
+            if c >= 0 and self.grids[gd + c] > 0:
+                return False
+        return True
+
+    # --- the moves ---------------------------------------------------------------------------
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.locals(m=cython.longlong, t=cython.longlong)
+    def _moves(self, d: cython.longlong, out: cython.longlong) -> cython.longlong:
+        """The moves at level d, every linked pair, into ``moves[out:]`` sorted by ``_key``
+        (ties by the pair's cells); their number."""
+        m = 0
+        for t in range(1, self.types + 1):
+            if self.count[self.count_at + t] >= 2:
+                m = self._type_moves(d, t, out, m)
+        return m
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.locals(
+        size=cython.longlong,
+        at=cython.longlong,
+        gd=cython.longlong,
+        i=cython.longlong,
+        j=cython.longlong,
+        a=cython.longlong,
+        b=cython.longlong,
+        dist=cython.longlong,
+    )
+    def _type_moves(
+        self, d: cython.longlong, t: cython.longlong, out: cython.longlong, m: cython.longlong
+    ) -> cython.longlong:
+        """Add the linked pairs of type t at level d to the m moves at ``moves[out:]``;
+        their number after.  ``scratch``'s OPEN: which tiles of the type have an
+        empty neighbour (tested once a tile, not a pair)."""
+        gd = d * self.grid_size
+        size = self.count[self.count_at + t]
+        at = self.cells_at + t * self.most_copies
+        for i in range(size):
+            self.scratch[i * ROW + OPEN] = self.boards._open(gd, self.cells[at + i])
+        for i in range(size):
+            for j in range(i + 1, size):
+                a = self.cells[at + i]
+                b = self.cells[at + j]
+                dist = abs(a - b)
+                if (
+                    dist != 1
+                    and dist != self.boards.width
+                    and not (self.scratch[i * ROW + OPEN] and self.scratch[j * ROW + OPEN])
+                ):
+                    continue
+                if self.boards._linked(d, a, b):
+                    m = self._insert(out, m, a, b, self._key(gd, t, a, b))
+        return m
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.locals(h=cython.ulonglong, size=cython.longlong, key=cython.longlong)
+    def _key(
+        self, gd: cython.longlong, t: cython.longlong, a: cython.longlong, b: cython.longlong
+    ) -> cython.longlong:
+        """Where the move (a, b) of type t goes in the search's ``order`` (then by type):
+        ``ORDER_SHIFT``: types with the fewest tiles first, then the pairs that move the
+        most tiles first; ``ORDER_STILL``: the same with the pairs that move the fewest
+        tiles first; ``ORDER_TYPES``: type by type; ``ORDER_DRAWN``: types with the fewest
+        tiles first, then the pairs in an order drawn from ``seed`` (a hash of the pair's
+        cells and the seed)."""
+        size = self.count[self.count_at + t]
+        if self.order == _ORDER_TYPES:
+            key = t
+        elif self.order == _ORDER_DRAWN:
+            h = (a * 64 + b + self.seed * 4099) * MIX & M64
+            key = size * 4096 + cython.cast(cython.longlong, (h >> 40) & 4095)
+        elif self.order == _ORDER_STILL:
+            key = size * 4096 + self.boards._beyond(gd, a) + self.boards._beyond(gd, b)
+        else:
+            key = size * 4096 - self.boards._beyond(gd, a) - self.boards._beyond(gd, b)
+        return key * 256 + t
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.locals(k=cython.longlong, at=cython.longlong)
+    def _insert(
+        self,
+        out: cython.longlong,
+        m: cython.longlong,
+        a: cython.longlong,
+        b: cython.longlong,
+        key: cython.longlong,
+    ) -> cython.longlong:
+        """Insert the move (a, b) into the m moves at ``moves[out:]``, sorted by key, then
+        by cells; m + 1."""
+        k = m
+        while k > 0:
+            at = out + 3 * (k - 1)
+            if self.moves[at + 2] < key or (
+                self.moves[at + 2] == key
+                and (self.moves[at] < a or (self.moves[at] == a and self.moves[at + 1] < b))
+            ):
+                break
+            self.moves[at + 3] = self.moves[at]
+            self.moves[at + 4] = self.moves[at + 1]
+            self.moves[at + 5] = self.moves[at + 2]
+            k -= 1
+        self.moves[out + 3 * k] = a
+        self.moves[out + 3 * k + 1] = b
+        self.moves[out + 3 * k + 2] = key
+        return m + 1
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.locals(
+        p=cython.longlong,
+        gd=cython.longlong,
+        at=cython.longlong,
+        t=cython.longlong,
+        k=cython.longlong,
+        m=cython.longlong,
+        x=cython.longlong,
+        y=cython.longlong,
+        out=cython.longlong,
+    )
+    def _moves_after(
+        self, d: cython.longlong, before: cython.longlong, length: cython.longlong
+    ) -> cython.longlong:
+        """The moves at level d >= 1 (the list ``_moves`` makes) from level d - 1's, in a
+        mode of fixed lines with links of at most two turns; ``path[before:length]``: the
+        moves the reductions made at level d.
+
+        Sound: from level d - 1 to level d tiles were removed and the tiles beyond each
+        removed tile slid one cell along its line, so every cell that holds a tile at
+        level d held one before, and the only cells emptied are the last cells of the
+        lines that lost tiles (the reductions' tiles, on top, leave their own).  So a
+        pair of tiles that did not move and whose type lost none keeps its link, and
+        gains one only along a path through an emptied cell v.  A path of at most two
+        turns is at most three straight pieces; the piece through v runs along v's row or
+        column, so either one of the tiles is the first tile seen from v along that
+        row or column, or it is the middle piece, and then both tiles are the first tiles
+        seen, across it, from cells of the empty stretch of v's row or column.  The types
+        of those tiles, of the tiles that moved, and of the move's own are listed
+        afresh (``Lines.changed``); every other type keeps its moves, with their keys
+        found again (a line that lost tiles moves fewer beyond its tiles)."""
+        p = d - 1
+        gd = d * self.grid_size
+        at = (p * self.pair_room + self.mnext[p] - 1) * 3
+        self.lines.changed(
+            p * self.grid_size, gd, self.moves[at], self.moves[at + 1], self.path, before, length
+        )
+        m = 0
+        at = p * self.pair_room * 3
+        out = d * self.pair_room * 3
+        for k in range(self.mcount[p]):
+            x = self.moves[at + 3 * k]
+            y = self.moves[at + 3 * k + 1]
+            t = self.grids[p * self.grid_size + x]
+            if self.lines.dirty[t] == 0 and self.count[self.count_at + t] > 0:
+                m = self._insert(out, m, x, y, self._key(gd, t, x, y))
+        for t in range(1, self.types + 1):
+            if self.lines.dirty[t] != 0 and self.count[self.count_at + t] >= 2:
+                m = self._type_moves(d, t, out, m)
+        return m
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.locals(
+        i=cython.longlong,
+        at=cython.longlong,
+        src=cython.longlong,
+        dst=cython.longlong,
+        seen=cython.ulonglong,
+    )
+    def _ahead(self, d: cython.longlong) -> cython.void:
+        """In a mode of fixed lines: the key of the position each move of level d makes
+        (``Lines.look_ahead``, for ``_try``), and a read of each one's table slot.  Most
+        moves lead into positions the table knows (some five lookups a position entered
+        on QQ boards with ``down``), and each lookup waited on its slot coming from
+        memory, one after another; read here together, the reads overlap."""
+        src = (2 * d + 1) * self.words
+        dst = 2 * (d + 1) * self.words
+        seen = 0
+        for i in range(self.mcount[d]):
+            at = (d * self.pair_room + i) * 3
+            self.lines.look_ahead(d, self.moves[at], self.moves[at + 1], src, dst, at)
+        for i in range(self.mcount[d]):  # a tight loop, so that many reads are under way
+            seen ^= self.dead.home(self.lines.ahead[(d * self.pair_room + i) * 3 + 2])
+        self.touched ^= seen
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.locals(out=cython.longlong, m=cython.longlong, k=cython.longlong)
+    def _check_moves(self, d: cython.longlong) -> cython.void:
+        """``check_moves``: level d's tiles of each type collected afresh (into level
+        d + 1's place) and compared with those ``_inherit`` and ``_moved`` found, and its
+        moves listed afresh (into level d + 1's room) and compared with those
+        ``_moves_after`` found."""
+        self.checked += 1
+        self._collect(d, d + 1)
+        if not self._same_tiles(self.count_at + self.types + 1):
+            self.mismatches += 1
+            return
+        out = (d + 1) * self.pair_room * 3
+        m = self._moves(d, out)
+        if m != self.mcount[d]:
+            self.mismatches += 1
+            return
+        for k in range(3 * m):
+            if self.moves[out + k] != self.moves[d * self.pair_room * 3 + k]:
+                self.mismatches += 1
+                return
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.locals(t=cython.longlong, k=cython.longlong, cb=cython.longlong)
+    def _same_tiles(self, kb: cython.longlong) -> cython.bint:
+        """Whether the tiles of each type kept at ``count[kb:]`` (and ``cells`` likewise)
+        are those of the level being entered."""
+        cb = kb * self.most_copies
+        for t in range(self.types + 1):
+            if self.count[kb + t] != self.count[self.count_at + t]:
+                return False
+            for k in range(self.count[kb + t]):
+                if (
+                    self.cells[cb + t * self.most_copies + k]
+                    != self.cells[self.cells_at + t * self.most_copies + k]
+                ):
+                    return False
+        return True
+
+    # --- the search ---------------------------------------------------------------------------
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.locals(before=cython.longlong, length=cython.longlong)
     def _enter(self, d: cython.longlong) -> cython.longlong:
         """Enter the position at level d: reduce it, look it up, list its moves.  Returns
         1 when it is entered, 0 when it is the clearing (``status`` FOUND), -1 when it is
@@ -1623,25 +1926,12 @@ class ClearCore:
         if d == 0 or self.composite:  # else ``_try`` found them (``_inherit``)
             self._collect(d, d)
         length = self._reduce(d, before)
-        total = 0
-        for t in range(self.types + 1):
-            total += self.count[self.count_at + t]
-        if total == 0:
+        if self._cleared():
             self.path_len = length
             self.status = _FOUND
             return 0
-        if length != before:  # reduced: the key of what is left
-            h = self._pack_board(d, 1) if self.composite else self._key_lines(d, 1)
-            self.hashed[2 * d + 1] = h
-            if self.dead.known((2 * d + 1) * self.words, h):
-                self.hits += 1
-                if self.dead.room_for(1):  # the move's position is dead too
-                    self.dead.remember(2 * d * self.words, self.hashed[2 * d])
-                return -1
-        else:
-            for w in range(self.words):
-                self.keys[(2 * d + 1) * self.words + w] = self.keys[2 * d * self.words + w]
-            self.hashed[2 * d + 1] = self.hashed[2 * d]
+        if not self._key_reduced(d, length != before):
+            return -1
         self.nodes_done += 1
         self.base[d] = length
         if d > 0 and self.follow:
@@ -1657,151 +1947,100 @@ class ClearCore:
 
     @cython.cfunc
     @cython.nogil
-    @cython.locals(
-        i=cython.longlong,
-        a=cython.longlong,
-        b=cython.longlong,
-        la=cython.longlong,
-        lb=cython.longlong,
-        src=cython.longlong,
-        dst=cython.longlong,
-        w=cython.longlong,
-        at=cython.longlong,
-        h=cython.ulonglong,
-        mask=cython.ulonglong,
-        seen=cython.ulonglong,
-    )
-    def _ahead(self, d: cython.longlong) -> cython.void:
-        """In a mode of fixed lines: the key parts and hash of the position each move of
-        level d makes (into ``ahead``, for ``_try``), and a read of each one's table slot.
-        Most moves lead into positions the table knows (some five lookups a position
-        entered on QQ boards with ``down``), and each lookup waited on its slot coming from
-        memory, one after another; read here together, the reads overlap."""
-        src = (2 * d + 1) * self.words
-        dst = 2 * (d + 1) * self.words
-        seen = 0
-        for i in range(self.mcount[d]):
-            a = self.moves[(d * self.pair_room + i) * 3]
-            b = self.moves[(d * self.pair_room + i) * 3 + 1]
-            at = (d * self.pair_room + i) * 3
+    @cython.locals(t=cython.longlong)
+    def _cleared(self) -> cython.bint:
+        """Whether the level being entered has no tile left."""
+        for t in range(1, self.types + 1):
+            if self.count[self.count_at + t] != 0:
+                return False
+        return True
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.locals(w=cython.longlong, h=cython.ulonglong, key=cython.longlong)
+    def _key_reduced(self, d: cython.longlong, reduced: cython.bint) -> cython.bint:
+        """Level d's key after the reductions (``keys`` ``which`` 1), the move's own
+        when nothing was reduced; False when it is a position known dead (and then the
+        move's position is remembered dead too)."""
+        key = (2 * d + 1) * self.words
+        if not reduced:
             for w in range(self.words):
-                self.keys[dst + w] = self.keys[src + w]
-            la = self.line_of[a]
-            lb = self.line_of[b]
-            if la == lb:
-                self.ahead[at] = self._line_key(d, la, a, b)
-                self._set_line(dst, la, self.ahead[at])
-            else:
-                self.ahead[at] = self._line_key(d, la, a, -1)
-                self.ahead[at + 1] = self._line_key(d, lb, b, -1)
-                self._set_line(dst, la, self.ahead[at])
-                self._set_line(dst, lb, self.ahead[at + 1])
-            self.ahead[at + 2] = self._hash(dst)
-        for i in range(self.mcount[d]):  # a tight loop, so that many reads are under way
-            h = self.ahead[(d * self.pair_room + i) * 3 + 2]
-            seen ^= self.dead.home(h)
-        self.touched ^= seen
+                self.keys[key + w] = self.keys[2 * d * self.words + w]
+            self.hashed[2 * d + 1] = self.hashed[2 * d]
+            return True
+        h = self.passes.pack(d, key) if self.composite else self.lines.key_of(d, key)
+        self.hashed[2 * d + 1] = h
+        if self.dead.known(key, h):
+            self.hits += 1
+            if self.dead.room_for(1):  # the move's position is dead too
+                self.dead.remember(2 * d * self.words, self.hashed[2 * d])
+            return False
+        return True
 
     @cython.cfunc
     @cython.nogil
     @cython.locals(
-        out=cython.longlong,
-        m=cython.longlong,
-        k=cython.longlong,
-        t=cython.longlong,
-        kb=cython.longlong,
-        cb=cython.longlong,
-    )
-    def _check_moves(self, d: cython.longlong) -> cython.void:
-        """``check_moves``: level d's tiles of each type collected afresh (into level
-        d + 1's place) and compared with those ``_inherit`` and ``_fall`` found, and its
-        moves listed afresh (into level d + 1's room) and compared with those
-        ``_moves_after`` found."""
-        self.checked += 1
-        self._collect(d, d + 1)
-        kb = self.count_at + self.types + 1
-        cb = kb * self.most_copies
-        for t in range(self.types + 1):
-            if self.count[kb + t] != self.count[self.count_at + t]:
-                self.mismatches += 1
-                return
-            for k in range(self.count[kb + t]):
-                if (
-                    self.cells[cb + t * self.most_copies + k]
-                    != self.cells[self.cells_at + t * self.most_copies + k]
-                ):
-                    self.mismatches += 1
-                    return
-        out = (d + 1) * self.pair_room * 3
-        m = self._moves(d, out)
-        if m != self.mcount[d]:
-            self.mismatches += 1
-            return
-        for k in range(3 * m):
-            if self.moves[out + k] != self.moves[d * self.pair_room * 3 + k]:
-                self.mismatches += 1
-                return
-
-    @cython.cfunc
-    @cython.nogil
-    @cython.locals(
-        w=cython.longlong,
-        src=cython.longlong,
-        dst=cython.longlong,
-        la=cython.longlong,
-        lb=cython.longlong,
         a=cython.longlong,
         b=cython.longlong,
         h=cython.ulonglong,
         nd=cython.longlong,
         at=cython.longlong,
+        k=cython.longlong,
     )
     def _try(self, d: cython.longlong, i: cython.longlong) -> cython.bint:
         """Make move i of level d into level d + 1, unless the position it makes is known
         dead (its key is level d's with the one or two lines it changes set from
-        ``ahead``)."""
-        a = self.moves[(d * self.pair_room + i) * 3]
-        b = self.moves[(d * self.pair_room + i) * 3 + 1]
+        ``Lines.ahead``)."""
+        at = (d * self.pair_room + i) * 3
+        a = self.moves[at]
+        b = self.moves[at + 1]
         nd = d + 1
         if self.composite:
-            return self._try_settled(d, a, b)
-        src = (2 * d + 1) * self.words
-        dst = 2 * nd * self.words
-        for w in range(self.words):
-            self.keys[dst + w] = self.keys[src + w]
-        la = self.line_of[a]
-        lb = self.line_of[b]
-        at = (d * self.pair_room + i) * 3
-        self._set_line(dst, la, self.ahead[at])
-        if la != lb:
-            self._set_line(dst, lb, self.ahead[at + 1])
-        h = self.ahead[at + 2]
+            return self._try_passes(d, a, b)
+        h = self.lines.key_after(a, b, (2 * d + 1) * self.words, 2 * nd * self.words, at)
         if self.dead.known(2 * nd * self.words, h):
             self.hits += 1
             return False
         self.hashed[2 * nd] = h
-        self._remove(d, a, b)
+        self.boards._copy(d, a, b)
         self._inherit(d, a, b)
-        self._fall(nd, a, True)
-        self._fall(nd, b, True)
+        if self.gravity_on:
+            for k in range(self.boards._fall(nd, a)):
+                self._slid(nd, k)
+            for k in range(self.boards._fall(nd, b)):
+                self._slid(nd, k)
         self._record(d, a, b)
         return True
 
     @cython.cfunc
     @cython.nogil
-    @cython.locals(nd=cython.longlong, c=cython.longlong)
-    def _remove(self, d: cython.longlong, a: cython.longlong, b: cython.longlong) -> cython.void:
-        """Level d's board at level d + 1 without the tiles at a and b (before any tile
-        slides)."""
+    @cython.locals(to=cython.longlong)
+    def _slid(self, d: cython.longlong, k: cython.longlong) -> cython.void:
+        """The k-th tile the last ``Board._fall`` slid at level d, moved among its type's
+        cells (``_moved``)."""
+        to = self.boards.slid[2 * k + 1]
+        self._moved(self.grids[d * self.grid_size + to], self.boards.slid[2 * k], to)
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.locals(h=cython.ulonglong, nd=cython.longlong, w=cython.longlong)
+    def _try_passes(
+        self, d: cython.longlong, a: cython.longlong, b: cython.longlong
+    ) -> cython.bint:
+        """``_try`` in ``outward`` and ``inward``: the move made and settled at level
+        d + 1 (its key kept up to date by ``Passes.settle_move``), then looked up."""
         nd = d + 1
-        for c in range(self.grid_size):
-            self.grids[nd * self.grid_size + c] = self.grids[d * self.grid_size + c]
-        for c in range(self.height):
-            self.rowbits[nd * self.height + c] = self.rowbits[d * self.height + c]
-        for c in range(self.width):
-            self.colbits[nd * self.width + c] = self.colbits[d * self.width + c]
-        self._put(nd, a, 0)
-        self._put(nd, b, 0)
+        self.boards._copy(d, a, b)
+        for w in range(self.words):
+            self.keys[2 * nd * self.words + w] = self.keys[(2 * d + 1) * self.words + w]
+        self.passes.settle_move(nd, a, b, 2 * nd * self.words)
+        h = _hash(self.keys, 2 * nd * self.words, self.words)
+        if self.dead.known(2 * nd * self.words, h):
+            self.hits += 1
+            return False
+        self.hashed[2 * nd] = h
+        self._record(d, a, b)
+        return True
 
     @cython.cfunc
     @cython.nogil
@@ -1813,105 +2052,86 @@ class ClearCore:
 
     @cython.cfunc
     @cython.nogil
-    @cython.locals(
-        h=cython.ulonglong,
-        nd=cython.longlong,
-        src=cython.longlong,
-        dst=cython.longlong,
-        w=cython.longlong,
-    )
-    def _try_settled(
-        self, d: cython.longlong, a: cython.longlong, b: cython.longlong
-    ) -> cython.bint:
-        """``_try`` in ``outward`` and ``inward``: the move made and settled at level
-        d + 1, then looked up."""
-        nd = d + 1
-        self._remove(d, a, b)
-        src = (2 * d + 1) * self.words
-        dst = 2 * nd * self.words
-        for w in range(self.words):
-            self.keys[dst + w] = self.keys[src + w]
-        self._settle_move(nd, a, b, dst)
-        h = self._hash(dst)
-        if self.dead.known(2 * nd * self.words, h):
-            self.hits += 1
-            return False
-        self.hashed[2 * nd] = h
-        self._record(d, a, b)
-        return True
-
-    @cython.cfunc
-    @cython.nogil
-    @cython.locals(
-        d=cython.longlong,
-        spent=cython.longlong,
-        entered=cython.longlong,
-        i=cython.longlong,
-        s=cython.longlong,
-    )
+    @cython.locals(d=cython.longlong, spent=cython.longlong, i=cython.longlong)
     def _run(self, budget: cython.longlong, max_nodes: cython.longlong) -> cython.void:
         """Search on for at most ``budget`` positions (``max_nodes`` in all, -1 for no
         limit).  ``depth`` is -1 before the root is entered; a position is entered when
-        the search first reaches it.  A dead position's table entries are both its keys.
-        When the table has no room for two more and is smaller than ``most`` entries, the
-        search stops with ``GROW`` where it can go on once the caller has made the table
-        larger; when it is full at its largest, with ``FULL`` where it can go on once the
-        caller has thinned it."""
+        the search first reaches it.  When the table has no room for two more and is
+        smaller than ``most`` entries, the search stops with ``GROW`` where it can go on
+        once the caller has made the table larger; when it is full at its largest, with
+        ``FULL`` where it can go on once the caller has thinned it."""
         d = self.depth
         spent = 0
         if d < 0:
-            d = 0
-            self.path_len = 0
-            self._bits(0)
-            if self.composite:
-                self.hashed[0] = self._pack_board(0, 0)
-            else:
-                self.hashed[0] = self._key_lines(0, 0)
-            self.enter = True
-        while True:
+            d = self._begin()
+        while d >= 0:
             if not self.dead.room_for(2) and self.dead.can_grow():
                 self.status = _GROW
                 break
             if self.enter:
                 self.enter = False
-                entered = self._enter(d)
-                if entered == 0:
+                i = self._enter(d)
+                if i == 0:
                     break
-                if entered < 0:
+                if i < 0:
                     d -= 1
-                    if d < 0:
-                        self.status = _EXHAUSTED
-                        break
                     continue
-                if max_nodes >= 0 and self.nodes_done > max_nodes:
-                    self.status = _OUT_OF_NODES
-                    break
                 spent += 1
-                # the budget, or another thread's word (``control``: stop now; stop at so
-                # many positions), read here so that a search in a thread needs no lock
-                if (
-                    spent >= budget
-                    or self.control[0] != 0
-                    or (self.control[1] >= 0 and self.nodes_done >= self.control[1])
-                ):
+                if self._pause(spent, budget, max_nodes):
                     break
             i = self.mnext[d]
-            if i == self.mcount[d]:  # every move failed: the position is dead
-                if not self.dead.room_for(2):  # full at its largest
-                    self.status = _FULL
-                    break
-                self.dead.remember((2 * d + 1) * self.words, self.hashed[2 * d + 1])
-                self.dead.remember(2 * d * self.words, self.hashed[2 * d])
+            if i < self.mcount[d]:
+                self.mnext[d] = i + 1
+                if self._try(d, i):
+                    d += 1
+                    self.enter = True
+            elif self.dead.room_for(2):  # every move failed: the position is dead
+                self._bury(d)
                 d -= 1
-                if d < 0:
-                    self.status = _EXHAUSTED
-                    break
-                continue
-            self.mnext[d] = i + 1
-            if self._try(d, i):
-                d += 1
-                self.enter = True
+            else:  # full at its largest
+                self.status = _FULL
+                break
+        if d < 0:
+            self.status = _EXHAUSTED
         self.depth = d
+
+    @cython.cfunc
+    @cython.nogil
+    def _begin(self) -> cython.longlong:
+        """The first position, its key made, to be entered; its level, 0."""
+        self.path_len = 0
+        self.boards._bits(0)
+        if self.composite:
+            self.hashed[0] = self.passes.pack(0, 0)
+        else:
+            self.hashed[0] = self.lines.key_of(0, 0)
+        self.enter = True
+        return 0
+
+    @cython.cfunc
+    @cython.nogil
+    def _pause(
+        self, spent: cython.longlong, budget: cython.longlong, max_nodes: cython.longlong
+    ) -> cython.bint:
+        """Whether the search stops after a position entered: past ``max_nodes``
+        (``OUT_OF_NODES``), or its slice of ``budget`` positions spent, or told by another
+        thread (``control``: stop now; stop at so many positions), read here so that a
+        search in a thread needs no lock."""
+        if max_nodes >= 0 and self.nodes_done > max_nodes:
+            self.status = _OUT_OF_NODES
+            return True
+        return (
+            spent >= budget
+            or self.control[0] != 0
+            or (self.control[1] >= 0 and self.nodes_done >= self.control[1])
+        )
+
+    @cython.cfunc
+    @cython.nogil
+    def _bury(self, d: cython.longlong) -> cython.void:
+        """Level d's position is dead: both its keys into the table."""
+        self.dead.remember((2 * d + 1) * self.words, self.hashed[2 * d + 1])
+        self.dead.remember(2 * d * self.words, self.hashed[2 * d])
 
     @cython.locals(b=cython.longlong, m=cython.longlong)
     def step(self, budget: int, max_nodes: int | None, control: array | None = None) -> Status:  # type: ignore[type-arg]
@@ -1966,26 +2186,26 @@ class ClearCore:
     def linked(self, a: int, b: int) -> bool:
         """Whether the tiles at padded cells a and b of the first level link: the
         search's own link rule (the caller checks that they are two tiles of one type)."""
-        return bool(self._links(0, a, b))
+        return bool(self.boards._links(0, a, b))
 
     def play(self, a: int, b: int) -> None:
         """Remove the tiles at padded cells a and b from the first level and settle it:
         the search's own removal and settle.  The core is a board from then on (``step``
         refuses)."""
         self._board_only()
-        self._put(0, a, 0)
-        self._put(0, b, 0)
+        self.boards._put(0, a, 0)
+        self.boards._put(0, b, 0)
         if self.composite:
-            self._settle_all(0)
+            self.passes.settle_all(0)
         elif self.gravity_on:
-            self._fall(0, a, False)
-            self._fall(0, b, False)
+            self.boards._fall(0, a)
+            self.boards._fall(0, b)
 
     def put(self, cell: int, value: int) -> None:
         """Set a padded cell of the first level as it stands (no settle): the generator
         tries where two tiles would link.  The core is a board from then on."""
         self._board_only()
-        self._put(0, cell, value)
+        self.boards._put(0, cell, value)
 
     def load(self, grid: list[int]) -> None:
         """Replace the first level by another padded grid of the same shape.  The core is
@@ -1995,7 +2215,7 @@ class ClearCore:
             raise ValueError(f"a grid of {self.grid_size} cells, not {len(grid)}")
         for c, v in enumerate(grid):
             self.grids[c] = v
-        self._bits(0)
+        self.boards._bits(0)
 
     def board(self) -> list[int]:
         """The first level's padded grid."""
