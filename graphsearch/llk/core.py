@@ -17,6 +17,12 @@ the types whose links a move can have changed are listed again (``_moves_after``
 which).  The board is the
 padded grid of ``position.Position`` (walls -1, empty 0, types 1..T < 255).
 
+The parts, one class each: ``Board`` (the board at every level, the link rule, a line's
+fall), ``Lines`` (the keys of the modes of fixed lines, and which types a move can have
+given new links), ``Passes`` (``outward`` and ``inward``: their settle and their keys),
+``DeadPositions`` (the table) and ``ClearCore`` (the stack and the search).  They live in
+one module so that the compiled code calls across them in C, without ``.pxd`` files.
+
 The table of dead positions is exact and small: a key is one bit per cell of the inner
 board.  Without gravity tiles never move, so which cells hold a tile is the position.
 With gravity each line keeps its tiles in their order, packed toward one end, so a line is
