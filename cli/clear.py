@@ -13,6 +13,7 @@ from .common import (
     EXIT_TIMEOUT,
     INPUT_FILE,
     CliError,
+    cpus,
     emit,
     engine_option,
     format_option,
@@ -27,6 +28,8 @@ from .common import (
 )
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     import numpy as np
 
     from graphsearch.llk import Case
@@ -69,6 +72,15 @@ ENGINE_HELP = (
 )
 @output_option()
 @time_limit_option("Give up after this many seconds in all (exit status 3, undecided).")
+@click.option(
+    "--workers",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Searches of one board at once (the search engine): a board not decided within a "
+    "few tenths of a second is searched by this many searches, each in its own move "
+    "order, the first to decide answering; the verdict is the same, the clearing of a "
+    "hard board may differ from run to run (1: the same every time) [default: the CPUs].",
+)
 def clear_command(
     file: str,
     engine: str,
@@ -78,6 +90,7 @@ def clear_command(
     fmt: str,
     output: str | None,
     time_limit: float | None,
+    workers: int | None,
 ) -> None:
     """Decide whether whole 连连看 boards can be cleared, and in what order.
 
@@ -92,7 +105,6 @@ def clear_command(
     from graphsearch.deadline import Deadline
     from graphsearch.errors import SearchTimeout
     from graphsearch.llk import parse_cases
-    from graphsearch.llk.engines import get_clear_engine
     from graphsearch.llk.grid import MAX_INPUT_BYTES
 
     # the engines check the rules they take (cpsat: no gravity, at most 2 turns) once, at
@@ -116,13 +128,15 @@ def clear_command(
             )
         emit(_played(cases[0], rules, history, fmt, time_limit, name), output)
         return
-    solve = get_clear_engine(engine)
+    if workers is not None and engine != "search":
+        raise click.UsageError("--workers is an option of the search engine")
+    solve = _engine(engine, rules, workers)
     deadline = Deadline(time_left(time_limit))
     results = []
     for number, case in enumerate(cases, 1):
         try:
             with library_errors(name):
-                results.append(solve(case.rows, rules, time_limit=deadline.left()))
+                results.append(solve(case.rows, deadline.left()))
         except SearchTimeout:
             limit = "" if time_limit is None else f" of {time_limit:g} s"
             raise CliError(
@@ -145,6 +159,24 @@ def clear_command(
     else:
         text = _html(cases, results, rules, input_name(file), hint)
     emit(text, output)
+
+
+def _engine(
+    engine: str, rules: ClearRules, workers: int | None
+) -> Callable[[object, float | None], ClearResult]:
+    """The engine's answer for a board's rows within a time limit; the search engine runs
+    ``workers`` searches of a hard board at once (default: the CPUs)."""
+    if engine == "search":
+        from graphsearch.llk import clearing
+
+        searches = workers or cpus()
+        return lambda rows, seconds: clearing.solve(
+            rows, rules, time_limit=seconds, workers=searches
+        )
+    from graphsearch.llk.engines import get_clear_engine
+
+    solve = get_clear_engine(engine)
+    return lambda rows, seconds: solve(rows, rules, time_limit=seconds)
 
 
 def _html(

@@ -4,6 +4,7 @@ input, writing the output, and every option that more than one command takes."""
 from __future__ import annotations
 
 import functools
+import os
 import re
 import sys
 import time
@@ -399,3 +400,10 @@ class Progress:
     def __exit__(self, *exc: object) -> None:
         if self._bar is not None:
             self._bar.__exit__(None, None, None)
+
+
+def cpus() -> int:
+    """The CPUs this process may run on (``--workers``' default)."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return os.cpu_count() or 1

@@ -52,6 +52,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, cast
 
 from graphsearch.budget import Budget
+from graphsearch.errors import InvalidInputError
 from graphsearch.llk import core
 from graphsearch.llk.game import ClearMove
 from graphsearch.llk.gravity import NO_LINES, PASSES, REPEATED_PASSES, family
@@ -85,6 +86,15 @@ MOVE_DIVE_POSITIONS = 40
 # (``_solve_compiled``).
 RESTART_NODES = 5_000
 
+# With more than one worker (``solve(workers=...)``), a board the first search has not
+# decided within PORTFOLIO_AFTER positions (a few tenths of a second) is searched by that
+# many searches at once (``Portfolio``); below it every board is decided by the first
+# search alone, the same way every time.  PORTFOLIO_SEEDS: worker k's drawn orders take
+# seeds from k times this.
+PORTFOLIO_AFTER = 100_000
+PORTFOLIO_SEEDS = 1_000_000
+PORTFOLIO_ENTRIES = 1 << 18
+
 # Positions the compiled search searches between looks at the clock (some milliseconds;
 # fewer on large boards, see ``_solve_compiled``).
 COMPILED_SLICE = 5000
@@ -114,6 +124,7 @@ def solve(
     max_nodes: int | None = None,
     budget: Budget | None = None,
     compiled: bool | None = None,
+    workers: int = 1,
 ) -> ClearResult:
     """A clearing of the whole board, or None when no order of moves clears it.
 
@@ -123,6 +134,9 @@ def solve(
     may call.  ``compiled``: None (the default) or True search with
     ``core`` as installed (True refuses, with ValueError, a board the core cannot hold);
     False runs the core's source as Python (the same clearing, slower; for the tests).
+    ``workers``: with more than one, a board the move search has not decided within
+    ``PORTFOLIO_AFTER`` positions is searched by that many searches at once, each in its
+    own order (``Portfolio``; the pairing search, without gravity, runs alone).
     The rules are ``rules`` with any of the keywords in place of its own
     (``ClearRules.of``)."""
     rules = ClearRules.of(rules, outside=outside, max_turns=max_turns, gravity=gravity)
@@ -130,6 +144,8 @@ def solve(
     tiles = as_rows(board)  # the core settles it first (no second settle on this path)
     pos = Position(tiles, outside=outside, gravity=gravity)
     budget = Budget.of(budget, time_limit, max_nodes)
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise InvalidInputError(f"workers is a number of searches, at least 1, not {workers!r}")
     # the clock is read about every millisecond of work: a position costs about a
     # microsecond a like pair (its moves) and a few nanoseconds a cell (its copy)
     work = pos.like_pairs() + len(pos.grid) // 64 + 1
@@ -148,7 +164,7 @@ def solve(
         elif family(gravity) == NO_LINES and max_turns <= 2:
             found, path = _solve_pairing(pos, max_turns, budget, stats, module, fits)
         elif fits:
-            found, path = _solve_compiled(pos, max_turns, budget, stats, module)
+            found, path = _solve_compiled(pos, max_turns, budget, stats, module, workers)
         else:
             from graphsearch.llk import clearing_dfs
 
@@ -337,6 +353,57 @@ def _order(module: ModuleType, turn: int) -> tuple[int, int]:
     return module.ORDER_DRAWN, turn
 
 
+def _turn(worker: int, start: int) -> int:
+    """The order (``_order``'s turn) of a worker's ``start``-th start: worker 0 takes the
+    orders in turn; worker k > 0 starts with the k-th order and goes on with orders
+    drawn from seeds of its own, so that no two workers search alike."""
+    if worker == 0:
+        return start
+    return worker if start == 0 else PORTFOLIO_SEEDS * worker + start
+
+
+class Restarts:
+    """One compiled search of a board with its schedule of move orders (see
+    ``_solve_compiled``): ``step`` searches on for a slice of positions, starting over in
+    the next order, keeping its table, after runs of ``RESTART_NODES`` times Luby's
+    terms."""
+
+    def __init__(
+        self,
+        pos: Position,
+        max_turns: int,
+        module: ModuleType = core,
+        worker: int = 0,
+        entries: int = core.TABLE_ENTRIES,
+    ) -> None:
+        self.search = core_search(pos, max_turns, module, entries)
+        self.module = module
+        self.worker = worker
+        # a position costs about a microsecond a like pair and a few nanoseconds a cell:
+        # a slice of positions is some milliseconds on every board
+        work = pos.like_pairs() + len(pos.grid) // 4 + 1
+        self.slice = max(16, min(COMPILED_SLICE, 2_000_000 // work))
+        self.starts = 0
+        self.restart_at = RESTART_NODES
+        if worker:
+            self.search.restart(*_order(module, _turn(worker, 0)))
+
+    def step(self, nodes: int | None, control: array) -> Status:  # type: ignore[type-arg]
+        """Search on for a slice (at most ``nodes`` positions in all; ``control``: the
+        core's ``[stop, cap]``); the status."""
+        done = self.search.counters()[0]
+        if done >= self.restart_at:
+            self.starts += 1
+            self.search.restart(*_order(self.module, _turn(self.worker, self.starts)))
+            self.restart_at = done + RESTART_NODES * luby(self.starts + 1)
+        size = max(1, min(self.slice, self.restart_at - done))
+        return Status(self.search.step(size, nodes, control))
+
+    def answer(self, pos: Position) -> list[ClearMove]:
+        """The clearing found, as moves on the board."""
+        return [ClearMove.of(pos.cell(a), pos.cell(b)) for a, b in self.search.clearing()]
+
+
 def luby(i: int) -> int:
     """The i-th term (from 1) of Luby's sequence: 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, ...
     (2^(k-1) when i = 2^k - 1, else the term at i - 2^(k-1) + 1 for the k with
@@ -356,6 +423,7 @@ def _solve_compiled(
     budget: Budget,
     stats: ClearStats,
     module: ModuleType = core,
+    workers: int = 1,
 ) -> tuple[bool, list[ClearMove]]:
     """The search of ``core`` from ``pos`` (with gravity, no odd type); its statistics go
     into ``stats``.  The search changes its move order after runs of ``RESTART_NODES``
@@ -365,32 +433,130 @@ def _solve_compiled(
     on some boards one order dives in vain where another clears the board (or proves it
     dead) at once.  Of the 57 QQ ``down`` boards (of 200) left undecided at 10 s or
     decided after 2 s, within 2 million positions this schedule decides 37, runs of
-    20,000 and 60,000 times Luby's terms 35 and 33, and runs doubling from 20,000 27."""
-    search = core_search(pos, max_turns, module)
+    20,000 and 60,000 times Luby's terms 35 and 33, and runs doubling from 20,000 27.
+
+    With ``workers`` > 1, a board not decided within ``PORTFOLIO_AFTER`` positions is
+    searched by that many searches at once (``Portfolio``)."""
+    portfolio = workers > 1 and module is core and core.COMPILED
+    run = Restarts(
+        pos, max_turns, module, 0, _entries(workers) if portfolio else core.TABLE_ENTRIES
+    )
 
     def update() -> None:
-        stats.nodes, stats.table_hits, stats.forced = search.counters()
+        stats.nodes, stats.table_hits, stats.forced = run.search.counters()
 
-    # a position costs about a microsecond a like pair and a few nanoseconds a cell: a
-    # slice of positions is some milliseconds on every board
-    work = pos.like_pairs() + len(pos.grid) // 4 + 1
-    slice_ = max(16, min(COMPILED_SLICE, 2_000_000 // work))
-    restart_at, turn = RESTART_NODES, 0
     while True:
-        nodes = search.counters()[0]
-        if nodes >= restart_at:
-            turn += 1
-            search.restart(*_order(module, turn))
-            restart_at = nodes + RESTART_NODES * luby(turn + 1)
-        status = search.step(max(1, min(slice_, restart_at - nodes)), budget.nodes, budget.control)
+        status = run.step(budget.nodes, budget.control)
         if status != module.RUNNING:
             break
         if budget.passed():
             update()
             raise budget.timeout(stats)
+        if portfolio and run.search.counters()[0] >= PORTFOLIO_AFTER:
+            return Portfolio(pos, max_turns, budget, stats, run, workers).decide()
     update()
     if status == module.OUT_OF_NODES:
         raise budget.used_up(stats, "positions")
     if status == module.EXHAUSTED:
         return False, []
-    return True, [ClearMove.of(pos.cell(a), pos.cell(b)) for a, b in search.clearing()]
+    return True, run.answer(pos)
+
+
+def _entries(workers: int) -> int:
+    """The positions each of ``workers`` searches of a portfolio may remember: the one
+    search's share, so that they take the memory one search would, but never fewer than
+    ``PORTFOLIO_ENTRIES``."""
+    return max(core.TABLE_ENTRIES // workers, PORTFOLIO_ENTRIES)
+
+
+class Portfolio:
+    """Searches of one board at once, each in a thread of its own (the compiled search
+    runs without the GIL), each with its own move orders (``_turn``) and its own table:
+    the first to decide decides, and the others stop.  Exact: each search is complete on
+    its own (a table only ever skips positions proven dead), so a clearing found by any
+    of them is a clearing, and a search that runs out of moves has proven that none
+    exists.  Which search decides first depends on the clock, so on a hard board the
+    clearing found may differ from run to run (never the verdict); one worker gives the
+    same clearing every time.  A node limit holds for each search."""
+
+    def __init__(
+        self,
+        pos: Position,
+        max_turns: int,
+        budget: Budget,
+        stats: ClearStats,
+        first: Restarts,
+        workers: int,
+    ) -> None:
+        self.pos, self.budget, self.stats = pos, budget, stats
+        entries = _entries(workers)
+        self.runs = [first] + [
+            Restarts(pos, max_turns, core, k, entries) for k in range(1, workers)
+        ]
+        self.controls = [array("q", [0, -1]) for _ in self.runs]
+        self.status = [Status.RUNNING] * len(self.runs)
+        self.errors: list[BaseException] = []
+        self.changed = threading.Event()
+
+    def decide(self) -> tuple[bool, list[ClearMove]]:
+        """The verdict and clearing of the first search to decide; SearchTimeout when
+        the budget runs out first (or every search has used up its positions)."""
+        threads = [
+            threading.Thread(target=self._work, args=(k,), name=f"clearing search {k}")
+            for k in range(len(self.runs))
+        ]
+        for thread in threads:
+            thread.start()
+        try:
+            while not (self.errors or self._settled() or self.budget.passed()):
+                self.changed.wait(0.02)
+                self.changed.clear()
+        finally:
+            for control in self.controls:
+                control[0] = 1  # every search stops at its next look
+            for thread in threads:
+                thread.join()
+            self._count()
+        if self.errors:
+            raise self.errors[0]
+        winner = self._winner()
+        if winner is not None:
+            if self.status[winner] == Status.EXHAUSTED:
+                return False, []
+            return True, self.runs[winner].answer(self.pos)
+        if self._settled():
+            raise self.budget.used_up(self.stats, "positions in each search")
+        raise self.budget.timeout(self.stats)
+
+    def _work(self, k: int) -> None:
+        """Search k in its thread, until it decides, runs out, or is stopped."""
+        run, control = self.runs[k], self.controls[k]
+        try:
+            status = Status.RUNNING
+            while status == Status.RUNNING and not control[0]:
+                status = run.step(self.budget.nodes, control)
+            self.status[k] = status
+        except BaseException as exc:  # handed to the caller's thread
+            self.errors.append(exc)
+        finally:
+            self.changed.set()
+
+    def _winner(self) -> int | None:
+        """The first search that decided, if one has."""
+        for k, status in enumerate(self.status):
+            if status in (Status.FOUND, Status.EXHAUSTED):
+                return k
+        return None
+
+    def _settled(self) -> bool:
+        """Whether a search decided or every one used up its positions."""
+        return self._winner() is not None or all(
+            status == Status.OUT_OF_NODES for status in self.status
+        )
+
+    def _count(self) -> None:
+        """The positions searched, table hits and moves forced, of every search."""
+        counters = [run.search.counters() for run in self.runs]
+        self.stats.nodes = sum(c[0] for c in counters)
+        self.stats.table_hits = sum(c[1] for c in counters)
+        self.stats.forced = sum(c[2] for c in counters)

@@ -64,6 +64,7 @@ def clear(
     engine: str = "search",
     time_limit: float | None = None,
     budget: Budget | None = None,
+    workers: int = 1,
 ) -> ClearResult:
     """A clearing of the whole board (``ClearResult.moves``, 0-based cells at the time of
     each move), or ``moves=None`` when no order of moves clears it.
@@ -73,11 +74,22 @@ def clear(
     ``gravity``, one of the thirteen modes as a ``Mode`` or by its English or Chinese name.
     ``time_limit`` (seconds) raises ``SearchTimeout``; so does a ``budget``
     (``graphsearch.budget.Budget``: seconds, a node limit, and ``stop`` for another
-    thread) when it runs out or is stopped.  Bad input raises ``InvalidGridError``.
+    thread) when it runs out or is stopped.  ``workers`` (the ``search`` engine): with more
+    than one, a board the move search has not decided at once is searched by that many
+    searches at once, in threads, each in its own move order (``clearing.Portfolio``: the
+    same verdict, decided sooner on many hard boards; the clearing may then differ from run
+    to run).  Bad input raises ``InvalidGridError``.
     """
     rules = ClearRules.of(rules, outside=outside, max_turns=max_turns, gravity=gravity)
+    limit = check_time_limit(time_limit)
+    if engine == "search":
+        from graphsearch.llk.clearing import solve as search
+
+        return search(as_board(board), rules, time_limit=limit, budget=budget, workers=workers)
+    if workers != 1:
+        raise InvalidGridError(f"workers is an option of the search engine, not of {engine!r}")
     solve = get_clear_engine(engine)
-    return solve(as_board(board), rules, time_limit=check_time_limit(time_limit), budget=budget)
+    return solve(as_board(board), rules, time_limit=limit, budget=budget)
 
 
 def get_engine(name: str) -> LinkEngine:

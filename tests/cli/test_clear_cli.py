@@ -123,3 +123,26 @@ def test_clearing_a_board_people_play_loads_neither_numpy_nor_the_other_commands
     )
     verdicts = [line for line in run.stdout.splitlines() if line in ("YES", "NO")]
     assert len(verdicts) == len(modes) and run.stdout.endswith("[]\n")
+
+
+def test_workers_searches_a_hard_board_at_once_with_the_same_verdict(solve):
+    """``--workers``: the portfolio on a board that takes it past its first search's
+    positions (a QQ board with ``down``, decided in about a second), the verdict and a
+    clearing that replays; a usage error for another engine."""
+    from graphsearch.llk.generate import board_rng, deal
+
+    board = deal(11, 19, 50, 4, board_rng("hard", 5, 0))
+    text = "11 19\n" + "\n".join(" ".join(map(str, row)) for row in board) + "\n"
+    one = solve(
+        "clear", "--outside", "--gravity", "down", "--workers", "1", "-", stdin=text.encode()
+    )
+    two = solve(
+        "clear", "--outside", "--gravity", "down", "--workers", "2", "-", stdin=text.encode()
+    )
+    assert one.status == two.status == 0 and one.out.split()[0] == two.out.split()[0]
+    for run in (one, two):
+        if run.out.startswith("YES"):
+            moves = parse_moves(run.out.splitlines()[1:])
+            assert clears(board, moves, outside=True, gravity="down")
+    refused = solve("clear", "--engine", "dfs", "--workers", "2", "-", stdin=SPEC)
+    assert refused.status == 2 and "--workers is an option of the search engine" in refused.err
