@@ -93,7 +93,10 @@ RESTART_NODES = 5_000
 # seeds from k times this.
 PORTFOLIO_AFTER = 100_000
 PORTFOLIO_SEEDS = 1_000_000
-PORTFOLIO_ENTRIES = 1 << 18
+PORTFOLIO_TABLES = 4
+# the positions proven dead in one slice that a search of a portfolio passes on to the
+# others (more in a slice are kept to itself)
+SHARED_PER_SLICE = 1 << 15
 
 # Positions the compiled search searches between looks at the clock (some milliseconds;
 # fewer on large boards, see ``_solve_compiled``).
@@ -135,8 +138,10 @@ def solve(
     ``core`` as installed (True refuses, with ValueError, a board the core cannot hold);
     False runs the core's source as Python (the same clearing, slower; for the tests).
     ``workers``: with more than one, a board the move search has not decided within
-    ``PORTFOLIO_AFTER`` positions is searched by that many searches at once, each in its
-    own order (``Portfolio``; the pairing search, without gravity, runs alone).
+    ``PORTFOLIO_AFTER`` positions in a mode of fixed lines is searched by that many
+    searches at once, each in its own order, sharing what they prove dead
+    (``Portfolio``; the pairing search, without gravity, and ``outward`` and ``inward``
+    run one search).
     The rules are ``rules`` with any of the keywords in place of its own
     (``ClearRules.of``)."""
     rules = ClearRules.of(rules, outside=outside, max_turns=max_turns, gravity=gravity)
@@ -354,12 +359,22 @@ def _order(module: ModuleType, turn: int) -> tuple[int, int]:
 
 
 def _turn(worker: int, start: int) -> int:
-    """The order (``_order``'s turn) of a worker's ``start``-th start: worker 0 takes the
-    orders in turn; worker k > 0 starts with the k-th order and goes on with orders
-    drawn from seeds of its own, so that no two workers search alike."""
+    """The order (``_order``'s turn) of a worker's ``start``-th start after its first
+    (``_first_order``): worker 0 takes the orders in turn; worker k > 0 goes on with
+    orders drawn from seeds of its own, so that no two workers search alike."""
     if worker == 0:
         return start
-    return worker if start == 0 else PORTFOLIO_SEEDS * worker + start
+    return PORTFOLIO_SEEDS * worker + start
+
+
+def _first_order(module: ModuleType, worker: int) -> tuple[int, int]:
+    """The first move order of a portfolio's worker k > 0: the first worker's order
+    backward (so that on a board that cannot be cleared the two meet halfway, each
+    skipping what the other proved dead), then the other fixed orders, then drawn ones."""
+    firsts = (module.ORDER_BACK, module.ORDER_STILL, module.ORDER_TYPES)
+    if worker <= len(firsts):
+        return firsts[worker - 1], 0
+    return module.ORDER_DRAWN, worker
 
 
 class Restarts:
@@ -386,7 +401,7 @@ class Restarts:
         self.starts = 0
         self.restart_at = RESTART_NODES
         if worker:
-            self.search.restart(*_order(module, _turn(worker, 0)))
+            self.search.restart(*_first_order(module, worker))
 
     def step(self, nodes: int | None, control: array) -> Status:  # type: ignore[type-arg]
         """Search on for a slice (at most ``nodes`` positions in all; ``control``: the
@@ -435,9 +450,15 @@ def _solve_compiled(
     decided after 2 s, within 2 million positions this schedule decides 37, runs of
     20,000 and 60,000 times Luby's terms 35 and 33, and runs doubling from 20,000 27.
 
-    With ``workers`` > 1, a board not decided within ``PORTFOLIO_AFTER`` positions is
-    searched by that many searches at once (``Portfolio``)."""
-    portfolio = workers > 1 and module is core and core.COMPILED
+    With ``workers`` > 1, in a mode of fixed lines, a board not decided within
+    ``PORTFOLIO_AFTER`` positions is searched by that many searches at once
+    (``Portfolio``)."""
+    # the portfolio runs in the modes of fixed lines, where it decides boards sooner; in
+    # outward and inward (keys of some fifteen words, tables twice the size) two searches
+    # decided hard boards slower than one
+    portfolio = (
+        workers > 1 and module is core and core.COMPILED and family(pos.gravity) != REPEATED_PASSES
+    )
     run = Restarts(
         pos, max_turns, module, 0, _entries(workers) if portfolio else core.TABLE_ENTRIES
     )
@@ -463,21 +484,23 @@ def _solve_compiled(
 
 
 def _entries(workers: int) -> int:
-    """The positions each of ``workers`` searches of a portfolio may remember: the one
-    search's share, so that they take the memory one search would, but never fewer than
-    ``PORTFOLIO_ENTRIES``."""
-    return max(core.TABLE_ENTRIES // workers, PORTFOLIO_ENTRIES)
+    """The positions each of ``workers`` searches of a portfolio may remember: as many as
+    one search alone for up to ``PORTFOLIO_TABLES`` searches (a search whose table is cut
+    must thin it, and proves a board dead slower), then a share of that many tables."""
+    return min(core.TABLE_ENTRIES, core.TABLE_ENTRIES * PORTFOLIO_TABLES // workers)
 
 
 class Portfolio:
     """Searches of one board at once, each in a thread of its own (the compiled search
-    runs without the GIL), each with its own move orders (``_turn``) and its own table:
-    the first to decide decides, and the others stop.  Exact: each search is complete on
-    its own (a table only ever skips positions proven dead), so a clearing found by any
-    of them is a clearing, and a search that runs out of moves has proven that none
-    exists.  Which search decides first depends on the clock, so on a hard board the
-    clearing found may differ from run to run (never the verdict); one worker gives the
-    same clearing every time.  A node limit holds for each search."""
+    runs without the GIL), each with its own move orders (``_turn``) and its own table,
+    which starts with what the first search had proven and learns, after each slice, the
+    positions the others proved dead since (``_share``): the first to decide decides, and
+    the others stop.  Exact: a position is dead whichever search proved it, so each table
+    only ever skips positions proven dead and each search is complete on its own; a
+    clearing found by any of them is a clearing, and a search that runs out of moves has
+    proven that none exists.  Which search decides first depends on the clock, so on a
+    hard board the clearing found may differ from run to run (never the verdict); one
+    worker gives the same clearing every time.  A node limit holds for each search."""
 
     def __init__(
         self,
@@ -493,10 +516,16 @@ class Portfolio:
         self.runs = [first] + [
             Restarts(pos, max_turns, core, k, entries) for k in range(1, workers)
         ]
+        known = first.search.proven_dead()
+        for run in self.runs:
+            run.search.share(SHARED_PER_SLICE)
+            run.search.received(known)
         self.controls = [array("q", [0, -1]) for _ in self.runs]
         self.status = [Status.RUNNING] * len(self.runs)
         self.errors: list[BaseException] = []
         self.changed = threading.Event()
+        self.lock = threading.Lock()
+        self.inboxes: list[list[array]] = [[] for _ in self.runs]  # type: ignore[type-arg]
 
     def decide(self) -> tuple[bool, list[ClearMove]]:
         """The verdict and clearing of the first search to decide; SearchTimeout when
@@ -535,11 +564,27 @@ class Portfolio:
             status = Status.RUNNING
             while status == Status.RUNNING and not control[0]:
                 status = run.step(self.budget.nodes, control)
+                self._share(k)
             self.status[k] = status
         except BaseException as exc:  # handed to the caller's thread
             self.errors.append(exc)
         finally:
             self.changed.set()
+
+    def _share(self, k: int) -> None:
+        """Search k's positions proven dead since its last slice to every other search,
+        and theirs to it (between slices, in search k's thread, so that no table is read
+        while its search writes it)."""
+        search = self.runs[k].search
+        sent = search.sent()
+        with self.lock:
+            if len(sent):
+                for j, inbox in enumerate(self.inboxes):
+                    if j != k:
+                        inbox.append(sent)
+            got, self.inboxes[k] = self.inboxes[k], []
+        for entries in got:
+            search.received(entries)
 
     def _winner(self) -> int | None:
         """The first search that decided, if one has."""

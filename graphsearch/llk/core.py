@@ -51,6 +51,7 @@ __all__ = [
     "COMPILED",
     "EXHAUSTED",
     "FOUND",
+    "ORDER_BACK",
     "ORDER_DRAWN",
     "ORDER_SHIFT",
     "ORDER_STILL",
@@ -78,10 +79,11 @@ _OUT_OF_NODES = cython.declare(cython.int, 3)
 _GROW = cython.declare(cython.int, 4)
 _FULL = cython.declare(cython.int, 5)
 # the move orders (``ClearCore.restart``)
-ORDER_SHIFT, ORDER_TYPES, ORDER_STILL, ORDER_DRAWN = 0, 1, 2, 3
+ORDER_SHIFT, ORDER_TYPES, ORDER_STILL, ORDER_DRAWN, ORDER_BACK = 0, 1, 2, 3, 4
 _ORDER_TYPES = cython.declare(cython.int, 1)
 _ORDER_STILL = cython.declare(cython.int, 2)
 _ORDER_DRAWN = cython.declare(cython.int, 3)
+_ORDER_BACK = cython.declare(cython.int, 4)
 # ``ClearCore.scratch``: a row for each tile of the type at hand (at most the most copies of
 # a type, and one), ROW columns.  ``_clear_alone`` answers the pair it removes at level m
 # in row m's PAIR_A and PAIR_B, keeps the tiles (their indexes) it tried at level m in
@@ -175,6 +177,11 @@ class DeadPositions:
     composite: cython.bint
     cell_bits: cython.longlong
     field_low: cython.ulonglong
+    # the positions remembered since the last ``sent`` (``log_size`` at most), for other
+    # searches of the same board (``ClearCore.share``)
+    log: cython.ulonglong[::1]
+    logged: cython.longlong
+    log_size: cython.longlong
 
     def __init__(
         self,
@@ -197,6 +204,8 @@ class DeadPositions:
         self.composite = composite
         self.cell_bits = cell_bits
         self.field_low = field_low
+        self.log = zeros("Q", 1)
+        self.logged = self.log_size = 0
 
     @cython.cfunc
     @cython.nogil
@@ -269,6 +278,90 @@ class DeadPositions:
         for w in range(self.words):
             self.table[s + 1 + w] = self.keys[key + w]
         self.filled += 1
+        if self.logged < self.log_size:  # full: the others are not told of this one
+            for w in range(self.words + 1):
+                self.log[self.logged * (self.words + 1) + w] = self.table[s + w]
+            self.logged += 1
+
+    def start_log(self, size: int) -> None:
+        """Keep the next ``size`` positions remembered for ``sent``."""
+        self.log = zeros("Q", size * (self.words + 1))
+        self.log_size = size
+        self.logged = 0
+
+    def sent(self) -> array:  # type: ignore[type-arg]
+        """The positions remembered since the last call (each a slot's worth: its hash and
+        its key), and the log emptied."""
+        out = array("Q", self.log[: self.logged * (self.words + 1)])
+        self.logged = 0
+        return out
+
+    @cython.locals(
+        out=cython.ulonglong[::1],
+        S=cython.longlong,
+        s=cython.longlong,
+        n=cython.longlong,
+        w=cython.longlong,
+    )
+    def every(self) -> array:  # type: ignore[type-arg]
+        """Every position in the table, as ``sent`` gives them."""
+        S = self.words + 1
+        got = zeros("Q", self.filled * S)
+        out = got
+        n = 0
+        for s in range(self.slots):
+            if self.table[s * S] != 0 and n < self.filled:
+                for w in range(S):
+                    out[n * S + w] = self.table[s * S + w]
+                n += 1
+        return got[: n * S]
+
+    @cython.locals(
+        entries=cython.ulonglong[::1],
+        S=cython.longlong,
+        n=cython.longlong,
+        k=cython.longlong,
+        added=cython.longlong,
+    )
+    def receive(self, got: array) -> int:  # type: ignore[type-arg]
+        """Put the positions another search of the same board proved dead (``sent``) in
+        the table, as far as it has room (growing as it may, never thinning); how many
+        were new.  Sound: a position is dead whichever search proved it."""
+        S = self.words + 1
+        n = len(got) // S
+        if n == 0:
+            return 0
+        entries = got
+        added = 0
+        for k in range(n):
+            if not self.room_for(1):
+                if not self.can_grow():
+                    break
+                self.grow()
+            added += self._absorb(entries, k * S)
+        return added
+
+    @cython.cfunc
+    @cython.locals(S=cython.longlong, i=cython.longlong, w=cython.longlong, same=cython.bint)
+    def _absorb(self, entry: cython.ulonglong[::1], at: cython.longlong) -> cython.longlong:
+        """``_place`` for a slot's worth that may be in the table already: 1 when it was
+        put in, 0 when it was there."""
+        S = self.words + 1
+        i = cython.cast(cython.longlong, entry[at] & cython.cast(cython.ulonglong, self.slots - 1))
+        while self.table[i * S] != 0:
+            if self.table[i * S] == entry[at]:
+                same = True
+                for w in range(1, S):
+                    if self.table[i * S + w] != entry[at + w]:
+                        same = False
+                        break
+                if same:
+                    return 0
+            i = (i + 1) & (self.slots - 1)
+        for w in range(S):
+            self.table[i * S + w] = entry[at + w]
+        self.filled += 1
+        return 1
 
     @cython.cfunc
     @cython.locals(S=cython.longlong, i=cython.longlong, w=cython.longlong)
@@ -1755,7 +1848,8 @@ class ClearCore:
         most tiles first; ``ORDER_STILL``: the same with the pairs that move the fewest
         tiles first; ``ORDER_TYPES``: type by type; ``ORDER_DRAWN``: types with the fewest
         tiles first, then the pairs in an order drawn from ``seed`` (a hash of the pair's
-        cells and the seed)."""
+        cells and the seed); ``ORDER_BACK``: ``ORDER_SHIFT`` from its last move to its
+        first (a second search of a portfolio that meets the first one halfway)."""
         size = self.count[self.count_at + t]
         if self.order == _ORDER_TYPES:
             key = t
@@ -1766,6 +1860,8 @@ class ClearCore:
             key = size * 4096 + self.boards._beyond(gd, a) + self.boards._beyond(gd, b)
         else:
             key = size * 4096 - self.boards._beyond(gd, a) - self.boards._beyond(gd, b)
+        if self.order == _ORDER_BACK:
+            return -(key * 256 + t)
         return key * 256 + t
 
     @cython.cfunc
@@ -2162,14 +2258,14 @@ class ClearCore:
 
     def restart(self, order: int, seed: int = 0) -> None:
         """Go back to the first position and take its moves in ``order`` from the first
-        (``ORDER_SHIFT``, ``ORDER_STILL``, ``ORDER_TYPES``, or ``ORDER_DRAWN`` with
+        (``ORDER_SHIFT``, ``ORDER_STILL``, ``ORDER_TYPES``, ``ORDER_BACK``, or ``ORDER_DRAWN`` with
         ``seed``), keeping the table of dead
         positions.  Sound:
         a position is dead (no order of its moves clears it) whatever order proved it,
         so the table still only skips dead positions, and the first position's moves are
         all tried again.  Where one order dives into a part of the tree that cannot be
         cleared, another may find a clearing at once."""
-        if order not in (ORDER_SHIFT, ORDER_TYPES, ORDER_STILL, ORDER_DRAWN):
+        if order not in (ORDER_SHIFT, ORDER_TYPES, ORDER_STILL, ORDER_DRAWN, ORDER_BACK):
             raise ValueError(f"unknown move order {order}")
         if not 0 <= seed < 1 << 32:
             raise ValueError(f"a seed is a whole number below 2**32, not {seed}")
@@ -2239,6 +2335,25 @@ class ClearCore:
     def counters(self) -> tuple[int, int, int]:
         """Positions searched, table hits and moves made by the reductions, so far."""
         return int(self.nodes_done), int(self.hits), int(self.forced_moves)
+
+    def share(self, size: int) -> None:
+        """Keep the next ``size`` positions proven dead for ``sent`` (``Portfolio``)."""
+        self.dead.start_log(size)
+
+    def sent(self) -> array:  # type: ignore[type-arg]
+        """The positions proven dead since the last call, for another search of the same
+        board (``received``); call between slices, from the searching thread."""
+        return self.dead.sent()
+
+    def proven_dead(self) -> array:  # type: ignore[type-arg]
+        """Every position the table holds, as ``sent`` gives them."""
+        known: array = self.dead.every()  # type: ignore[type-arg]
+        return known
+
+    def received(self, entries: array) -> int:  # type: ignore[type-arg]
+        """Learn the positions another search of the same board proved dead (its
+        ``sent``); how many were new.  Between slices, from the searching thread."""
+        return int(self.dead.receive(entries))
 
     def table_slots(self) -> int:
         """The table's slots now."""

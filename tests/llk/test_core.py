@@ -330,7 +330,7 @@ def test_changing_the_move_order_midway_keeps_the_search_exact():
     many each time (the table of dead positions kept), the search still finds a
     clearing exactly when one exists, compiled and as Python, and each clearing
     replays."""
-    seen = {"yes": 0, "no": 0, "restarts": 0, "drawn": 0}
+    seen = {"yes": 0, "no": 0, "restarts": 0, "back": 0, "drawn": 0}
 
     @settings(suppress_health_check=[HealthCheck.too_slow])
     @given(
@@ -348,21 +348,22 @@ def test_changing_the_move_order_midway_keeps_the_search_exact():
         runs = []
         for module in (core, PURE):
             search = clearing.core_search(pos, module=module)
-            fixed = [module.ORDER_SHIFT, module.ORDER_TYPES, module.ORDER_STILL]
+            fixed = [module.ORDER_SHIFT, module.ORDER_TYPES, module.ORDER_STILL, module.ORDER_BACK]
             restarts = 0
             while (status := search.step(every << restarts, None)) == module.RUNNING:
                 restarts += 1
-                if restarts % 4 == 3:  # an order drawn from a seed
+                if restarts % 5 == 4:  # an order drawn from a seed
                     search.restart(module.ORDER_DRAWN, restarts)
                 else:
-                    search.restart(fixed[restarts % 4 % 3])
+                    search.restart(fixed[restarts % 5])
             assert (status == module.FOUND) == expected
             if status == module.FOUND:
                 moves = [ClearMove.of(pos.cell(a), pos.cell(b)) for a, b in search.clearing()]
                 assert clears(board, moves, outside=outside, gravity=gravity)
             runs.append((status, search.clearing(), search.counters()))
             seen["restarts"] += restarts
-            seen["drawn"] += restarts >= 3
+            seen["back"] += restarts >= 3
+            seen["drawn"] += restarts >= 4
         assert runs[0] == runs[1]  # the drawn order is the same compiled and as Python
         seen["yes" if expected else "no"] += 1
 
@@ -370,6 +371,7 @@ def test_changing_the_move_order_midway_keeps_the_search_exact():
     n = examples()
     assert seen["yes"] >= int(0.1 * n) and seen["no"] >= int(0.1 * n), seen
     assert seen["restarts"] >= n and seen["drawn"] >= int(0.1 * n), seen
+    assert seen["back"] >= int(0.1 * n), seen
 
 
 def test_a_restart_before_the_search_or_after_it_changes_nothing():

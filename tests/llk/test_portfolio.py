@@ -21,7 +21,7 @@ from graphsearch.llk.generate import board_rng, deal
 from tests.budget import examples
 from tests.llk.strategies import boards_of
 
-MODES = ["down", "left", "left-right-apart", "outward"]  # fixed lines of each kind, passes
+MODES = ["down", "left", "left-right-apart", "up-left-down-right"]  # fixed lines of each kind
 
 
 @pytest.fixture
@@ -112,3 +112,41 @@ def test_workers_is_a_positive_number_for_the_search_engine():
     with pytest.raises(InvalidInputError, match="search engine"):
         llk.clear(board, engine="dfs", workers=2)
     assert llk.clear(board, workers=4).moves is not None
+
+
+@pytest.mark.parametrize("gravity", ["down", "inward"])
+def test_positions_proven_dead_by_one_search_spare_another(gravity):
+    """A search of a board that cannot be cleared, handed every position another search
+    of it proved dead (``proven_dead``, ``received``), decides at once; what a search
+    proves after ``share`` comes out of ``sent`` once."""
+    from graphsearch.llk.position import Position
+
+    for i in range(40):
+        board = deal(6, 8, 12, 4, board_rng("portfolio", 2, i)).tolist()
+        pos = Position(board, outside=False, gravity=gravity)
+        first = clearing.core_search(pos)
+        first.share(1 << 16)
+        if first.step(1 << 30, None) == clearing.core.EXHAUSTED:
+            break
+    else:
+        pytest.fail("no board that cannot be cleared among the 40")
+    nodes = first.counters()[0]
+    sent = first.sent()
+    known = first.proven_dead()
+    assert len(sent) == len(known) > 0 and not len(first.sent())
+    second = clearing.core_search(pos)
+    assert second.received(known) > 0 and second.received(known) == 0  # the second: none new
+    assert second.step(1 << 30, None) == clearing.core.EXHAUSTED
+    assert second.counters()[0] <= 1 < nodes
+
+
+def test_outward_and_inward_run_one_search(portfolio_at_once):
+    """In the modes of repeated passes the portfolio decided hard boards slower than one
+    search, so one search decides them, whatever ``workers`` says."""
+    for i in range(6):
+        board = deal(6, 8, 12, 4, board_rng("portfolio", 3, i)).tolist()
+        for gravity in ("outward", "inward"):
+            one = llk.clear(board, outside=True, gravity=gravity)
+            four = llk.clear(board, outside=True, gravity=gravity, workers=4)
+            assert (one.moves, one.stats.nodes) == (four.moves, four.stats.nodes)
+    assert not portfolio_at_once
