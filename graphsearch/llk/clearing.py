@@ -364,7 +364,7 @@ def _turn(worker: int, start: int) -> int:
     orders drawn from seeds of its own, so that no two workers search alike."""
     if worker == 0:
         return start
-    return PORTFOLIO_SEEDS * worker + start
+    return 3 + (PORTFOLIO_SEEDS * worker + start) % ((1 << 32) - 3)  # a seed below 2**32
 
 
 def _first_order(module: ModuleType, worker: int) -> tuple[int, int]:
