@@ -1440,47 +1440,16 @@ class ClearCore:
         lines, ``passes`` gives the mode's passes of lines (``gravity.passes`` on the padded
         grid) and ``line_cells`` the rows; ``alone_work``: the pairs a type's clearing by itself
         may try before giving up; ``max_turns``: the most turns a link may make."""
-        N = len(grid)
-        if max(max(len(line) for line in line_cells), W, N // W) > 64:
-            raise ValueError("the compiled search takes grids of at most 64 x 64 cells")
-        if family not in (NO_LINES, FIXED_LINES, REPEATED_PASSES):
-            raise ValueError(f"a mode's family is one of gravity.family's, not {family!r}")
+        _check_shape(len(grid), W, family, line_cells, passes, max_turns)
         composite = family == REPEATED_PASSES
-        if composite and not passes:
-            raise ValueError("a mode of repeated passes needs its passes of lines")
-        if max_turns < 0:
-            raise ValueError("a link makes at least 0 turns")
         inner = sorted(c for line in line_cells for c in line)
         tiles = sum(1 for c in inner if grid[c] > 0)
         levels = tiles // 2 + 2  # one a move made (at most half the tiles), and two
-        self.types, self.grid_size, self.composite = types, N, composite
+        self.types, self.grid_size, self.composite = types, len(grid), composite
         self.gravity_on = family != NO_LINES
         self.alone_work = alone_work
         self._lay_stack(grid, inner, tiles, levels)
-        self.boards = Board(
-            grid,
-            W,
-            levels,
-            line_cells,
-            self.gravity_on and not composite,
-            self.gravity_on,
-            max_turns,
-        )
-        self.grids = self.boards.grids
-        self.beyond_of = self.boards.beyond_of
-        self.lines = Lines(self.boards, grid, line_cells, types, levels * self.pair_room)
-        self.passes = Passes(self.boards, inner, types, passes if composite and passes else [])
-        self.words = self.passes.words if composite else self.lines.words
-        self.keys = zeros("Q", levels * 2 * self.words)
-        self.lines.keys = self.passes.keys = self.keys
-        self.dead = DeadPositions(
-            self.keys,
-            self.words,
-            entries,
-            composite,
-            self.passes.cell_bits,
-            self.passes.field_low,
-        )
+        self._lay_parts(grid, W, line_cells, inner, levels, passes, max_turns, entries)
         self.follow = not composite and self.boards.turns <= 2
         self.checking = False
         self.checked = self.mismatches = 0
@@ -1495,6 +1464,45 @@ class ClearCore:
         self.changed = False
         self.touched = 0
         self._settle_first(line_cells)
+
+    def _lay_parts(
+        self,
+        grid: list[int],
+        W: int,
+        line_cells: list[list[int]],
+        inner: list[int],
+        levels: int,
+        passes: list[list[list[int]]] | None,
+        max_turns: int,
+        entries: int,
+    ) -> None:
+        """The parts: the boards of every level, the keys of the mode's family (each part
+        holding the buffers it reads: the boards' grids, the stack's keys) and the table."""
+        composite = self.composite
+        self.boards = Board(
+            grid,
+            W,
+            levels,
+            line_cells,
+            self.gravity_on and not composite,
+            self.gravity_on,
+            max_turns,
+        )
+        self.grids = self.boards.grids
+        self.beyond_of = self.boards.beyond_of
+        self.lines = Lines(self.boards, grid, line_cells, self.types, levels * self.pair_room)
+        self.passes = Passes(self.boards, inner, self.types, passes if composite and passes else [])
+        self.words = self.passes.words if composite else self.lines.words
+        self.keys = zeros("Q", levels * 2 * self.words)
+        self.lines.keys = self.passes.keys = self.keys
+        self.dead = DeadPositions(
+            self.keys,
+            self.words,
+            entries,
+            composite,
+            self.passes.cell_bits,
+            self.passes.field_low,
+        )
 
     def _lay_stack(self, grid: list[int], inner: list[int], tiles: int, levels: int) -> None:
         """The stack's levels: each one's hashes, moves, and tiles of each type; and the
@@ -2376,6 +2384,25 @@ class ClearCore:
         """Since ``check_moves``: the positions whose tiles and moves were found from
         their parent's and found afresh too, and those where they differed."""
         return int(self.checked), int(self.mismatches)
+
+
+def _check_shape(
+    N: int,
+    W: int,
+    family: str,
+    line_cells: list[list[int]],
+    passes: list[list[list[int]]] | None,
+    max_turns: int,
+) -> None:
+    """ValueError unless ``ClearCore`` can search a padded grid of N cells, W wide."""
+    if max(max(len(line) for line in line_cells), W, N // W) > 64:
+        raise ValueError("the compiled search takes grids of at most 64 x 64 cells")
+    if family not in (NO_LINES, FIXED_LINES, REPEATED_PASSES):
+        raise ValueError(f"a mode's family is one of gravity.family's, not {family!r}")
+    if family == REPEATED_PASSES and not passes:
+        raise ValueError("a mode of repeated passes needs its passes of lines")
+    if max_turns < 0:
+        raise ValueError("a link makes at least 0 turns")
 
 
 def _slots_for(entries: int) -> int:
