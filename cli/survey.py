@@ -87,8 +87,15 @@ def _shared(command: Callable[..., Any]) -> Callable[..., Any]:
             default=None,
             metavar="FILE",
             help="Append each board's outcome to FILE as a JSON line when it finishes; boards "
-            "already in FILE (same settings) are not run again, so an interrupted survey "
-            "goes on where it stopped.",
+            "already in FILE (same settings, whatever the time limit) are not run again, so "
+            "an interrupted survey goes on where it stopped.",
+        ),
+        click.option(
+            "--retry-undecided",
+            is_flag=True,
+            help="With --results: run the boards FILE holds as undecided again, under this "
+            "run's --time-limit (give a longer one); a verdict found replaces the undecided "
+            "one, and a verdict never changes.",
         ),
         click.option(
             "--format",
@@ -236,6 +243,7 @@ def _run(
     scheduler: str | None,
     connect_timeout: float,
     results: str | None,
+    retry_undecided: bool,
     fmt: str,
     output: str | None,
 ) -> None:
@@ -243,7 +251,11 @@ def _run(
 
     if scheduler is not None and executor != "dask":
         raise click.UsageError("--scheduler goes with --executor dask")
+    if retry_undecided and results is None:
+        raise click.UsageError("--retry-undecided goes with --results")
     outcomes, keep = _resume(results, spec) if results else ({}, None)
+    if retry_undecided:
+        outcomes = {i: o for i, o in outcomes.items() if o.verdict != "undecided"}
     log = _open_log(results, spec, keep) if results else None
     stopped: BaseException | None = None  # Ctrl-C or SIGTERM: report what finished
     try:
@@ -317,7 +329,11 @@ def _resume(path: str, spec: SurveySpec) -> tuple[dict[int, BoardOutcome], int |
         raise CliError(not_results) from None
     if not isinstance(header, dict) or "settings" not in header:
         raise CliError(not_results)
-    if header != {"settings": _comparable(spec)}:
+    written = header["settings"]
+    if not isinstance(written, dict) or len(header) != 1:
+        raise CliError(not_results)
+    written = {k: v for k, v in written.items() if k != "time_limit"}  # older files hold it
+    if written != _comparable(spec):
         raise CliError(f"{path}: holds a survey with other settings; give another --results")
     outcomes: dict[int, BoardOutcome] = {}
     for number, line in enumerate(lines[1:], 2):
@@ -331,12 +347,18 @@ def _resume(path: str, spec: SurveySpec) -> tuple[dict[int, BoardOutcome], int |
         except (ValueError, KeyError, TypeError):
             raise CliError(f"{path}: line {number}: not a board's outcome") from None
         earlier = outcomes.get(outcome.index)
-        if earlier is not None and earlier.verdict != outcome.verdict:
+        if (
+            earlier is not None
+            and "undecided" not in (earlier.verdict, outcome.verdict)
+            and (earlier.verdict != outcome.verdict)
+        ):
             raise CliError(
                 f"{path}: line {number}: board {outcome.index} is {outcome.verdict} here "
                 f"and {earlier.verdict} on an earlier line"
             )
-        if 0 <= outcome.index < spec.boards:
+        if 0 <= outcome.index < spec.boards and not (
+            earlier is not None and outcome.verdict == "undecided"
+        ):  # a board decided once stays decided
             outcomes[outcome.index] = outcome
     return outcomes, kept
 
@@ -345,8 +367,10 @@ _VERDICTS = ("yes", "no", "undecided")
 
 
 def _comparable(spec: SurveySpec) -> dict[str, object]:
-    """The settings a results file must share to be resumed (any number of boards)."""
-    return {k: v for k, v in spec.settings().items() if k != "boards"}
+    """The settings a results file must share to be resumed: any number of boards and
+    any time limit (a verdict is the board's whatever the limit; only which boards stay
+    undecided depends on it)."""
+    return {k: v for k, v in spec.settings().items() if k not in ("boards", "time_limit")}
 
 
 def _open_log(path: str, spec: SurveySpec, keep: int | None) -> TextIO:

@@ -122,3 +122,25 @@ def test_survey_usage_errors(solve):
     # no board of 35 blocks in two colors without a run at the start: said, not a traceback
     run = solve("survey", "mayan", "--blocks", 35, "--colors", 2, "--boards", 2, "--workers", 1)
     assert run.status == 2 and "without a run" in run.err
+
+
+def test_survey_retries_its_undecided_boards_under_a_longer_limit(solve, tmp_path):
+    """A survey whose boards ran out of time, resumed with --retry-undecided and a longer
+    limit, decides them (the lines are appended; a decided board stays decided) and
+    counts as a survey run whole; a results file is resumed whatever the time limit."""
+    results = tmp_path / "runs.jsonl"
+    args = ["survey", "clear", "--rows", 9, "--cols", 16, "--types", 36, "--gravity", "down"]
+    args += ["--boards", 6, "--workers", 1, "--results", results, "--format", "json"]
+    rushed = json.loads(solve(*args, "--time-limit", "0.000001").out)["undecided"]
+    assert rushed >= 3
+    again = json.loads(solve(*args, "--time-limit", 30).out)  # resumed: nothing runs
+    assert again["undecided"] == rushed and len(results.read_text().splitlines()) == 1 + 6
+    retried = json.loads(solve(*args, "--time-limit", 30, "--retry-undecided").out)
+    assert retried["undecided"] == 0
+    assert len(results.read_text().splitlines()) == 1 + 6 + rushed
+    whole = json.loads(solve(*args[:-4], "--format", "json").out)
+    keys = ("boards", "clearable", "not_clearable", "greedy")
+    assert [retried[k] for k in keys] == [whole[k] for k in keys]
+    assert json.loads(solve(*args, "--retry-undecided").out)["undecided"] == 0  # none left
+    refused = solve(*args[:-4], "--retry-undecided")
+    assert refused.status == 2 and "--retry-undecided goes with --results" in refused.err
