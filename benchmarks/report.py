@@ -15,6 +15,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from census import table
+
 HERE = Path(__file__).resolve().parent
 INTRO = """# Benchmarks
 
@@ -26,6 +28,17 @@ baselines (the problem statements' accepted C++ solutions and plain whole-board 
 in C) are built with `gcc -O2` or `g++ -O2` (see each script's docstring); their code is not
 kept in this repository.  The design notes in
 `docs/design/` say why the searches are fast where they are.
+"""
+
+
+CENSUS = """## Census (`census.py`)
+
+The share of random boards that can be cleared, in each of the 13 modes at the sizes people
+play (the ring, at most two turns, 4 tiles a type), among the boards decided, with its 95%
+Wilson interval; board i of a cell is dealt from (1, i).  Made and remade, cell by cell and
+resumably, by `python benchmarks/census.py` (`--sizes`, `--modes`, `--boards 200`,
+`--time-limit 10`; `--retry-undecided` with a longer limit for the boards left undecided);
+a cell with undecided boards says how many.  Empty cells are not made yet.
 """
 
 
@@ -118,6 +131,9 @@ def main() -> int:
     for path in files:
         title = path.stem.lstrip("0123456789-").replace("-", " ").capitalize()
         lines += section(json.loads(path.read_text()), title)
+    census = HERE / "results" / "census"
+    if not args.files and census.is_dir():
+        lines += [CENSUS, table(census)]
     args.output.write_text("\n".join(lines).rstrip() + "\n")
     print(f"wrote {args.output} from {len(files)} runs")
     return 0
