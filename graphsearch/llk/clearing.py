@@ -564,7 +564,8 @@ class Portfolio:
             status = Status.RUNNING
             while status == Status.RUNNING and not control[0]:
                 status = run.step(self.budget.nodes, control)
-                self._share(k)
+                if status == Status.RUNNING and not control[0]:
+                    self._share(k)
             self.status[k] = status
         except BaseException as exc:  # handed to the caller's thread
             self.errors.append(exc)

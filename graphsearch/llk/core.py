@@ -364,6 +364,7 @@ class DeadPositions:
         return 1
 
     @cython.cfunc
+    @cython.nogil
     @cython.locals(S=cython.longlong, i=cython.longlong, w=cython.longlong)
     def _place(self, entry: cython.ulonglong[::1], at: cython.longlong) -> cython.void:
         """Put the slot's worth at ``entry[at:]`` (a hash, never 0, and a key known not to
@@ -385,9 +386,10 @@ class DeadPositions:
         slots = self.slots
         self.slots = _slots_for(min(slots, self.most))
         self.table = zeros("Q", self.slots * S)
-        for s in range(slots):
-            if old[s * S] != 0:
-                self._place(old, s * S)
+        with cython.nogil:  # other searches of a portfolio run on meanwhile
+            for s in range(slots):
+                if old[s * S] != 0:
+                    self._place(old, s * S)
 
     @cython.cfunc
     @cython.locals(
