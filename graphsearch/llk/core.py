@@ -97,6 +97,7 @@ TRIED_J = cython.declare(cython.longlong, 3)
 LEFT = cython.declare(cython.longlong, 4)
 OPEN = cython.declare(cython.longlong, 5)
 TABLE_ENTRIES = 1 << 22  # positions remembered; on a 16 x 9 board 64 bytes each: 256 MB
+ABSORB_BATCH = cython.declare(cython.longlong, 32)  # positions ``receive`` reads ahead
 TABLE_START = 1 << 14  # the table starts this small and doubles when full
 TABLE_BYTES = 1 << 29  # the table's slots: at most 512 MB on any board (768 MB as it doubles)
 ONE = cython.declare(cython.ulonglong, 1)
@@ -182,6 +183,7 @@ class DeadPositions:
     log: cython.ulonglong[::1]
     logged: cython.longlong
     log_size: cython.longlong
+    seen: cython.ulonglong  # the home slots ``receive`` read ahead
 
     def __init__(
         self,
@@ -206,6 +208,7 @@ class DeadPositions:
         self.field_low = field_low
         self.log = zeros("Q", 1)
         self.logged = self.log_size = 0
+        self.seen = 0
 
     @cython.cfunc
     @cython.nogil
@@ -289,12 +292,19 @@ class DeadPositions:
         self.log_size = size
         self.logged = 0
 
+    @cython.locals(out=cython.ulonglong[::1], n=cython.longlong, w=cython.longlong)
     def sent(self) -> array:  # type: ignore[type-arg]
         """The positions remembered since the last call (each a slot's worth: its hash and
         its key), and the log emptied."""
-        out = array("Q", self.log[: self.logged * (self.words + 1)])
+        n = self.logged * (self.words + 1)
         self.logged = 0
-        return out
+        if n == 0:
+            return array("Q")
+        got = zeros("Q", n)
+        out = got
+        for w in range(n):
+            out[w] = self.log[w]
+        return got
 
     @cython.locals(
         out=cython.ulonglong[::1],
@@ -322,6 +332,9 @@ class DeadPositions:
         n=cython.longlong,
         k=cython.longlong,
         added=cython.longlong,
+        first=cython.longlong,
+        last=cython.longlong,
+        seen=cython.ulonglong,
     )
     def receive(self, got: array) -> int:  # type: ignore[type-arg]
         """Put the positions another search of the same board proved dead (``sent``) in
@@ -333,15 +346,32 @@ class DeadPositions:
             return 0
         entries = got
         added = 0
-        for k in range(n):
-            if not self.room_for(1):
-                if not self.can_grow():
-                    break
-                self.grow()
-            added += self._absorb(entries, k * S)
+        while not self.room_for(n) and self.can_grow():
+            self.grow()
+        with cython.nogil:  # the other searches finish their slices meanwhile
+            first = 0
+            while first < n:
+                last = min(n, first + ABSORB_BATCH)
+                seen = 0
+                for k in range(first, last):  # the home slots read together (``_ahead``)
+                    seen ^= self.table[
+                        cython.cast(
+                            cython.longlong,
+                            entries[k * S] & cython.cast(cython.ulonglong, self.slots - 1),
+                        )
+                        * S
+                    ]
+                self.seen ^= seen
+                for k in range(first, last):
+                    if not self.room_for(1):
+                        last = n  # full at its largest: the rest are left out
+                        break
+                    added += self._absorb(entries, k * S)
+                first = last
         return added
 
     @cython.cfunc
+    @cython.nogil
     @cython.locals(S=cython.longlong, i=cython.longlong, w=cython.longlong, same=cython.bint)
     def _absorb(self, entry: cython.ulonglong[::1], at: cython.longlong) -> cython.longlong:
         """``_place`` for a slot's worth that may be in the table already: 1 when it was
