@@ -14,7 +14,7 @@ without gravity, any type that clears itself) and the move orders are argued sou
 column words at once, others by flooding rows of bits a turn at a time.  In the modes of
 fixed lines, with at most two turns, a position's moves are found from its parent's: only
 the types whose links a move can have changed are listed again (``_moves_after`` argues
-which).  The board is the
+which), and a move that commutes with the move made and was tried before it sleeps.  The board is the
 padded grid of ``position.Position`` (walls -1, empty 0, types 1..T < 255).
 
 The parts, one class each: ``Board`` (the board at every level, the link rule, a line's
@@ -1451,6 +1451,9 @@ class ClearCore:
     cells_at: cython.longlong  # and its ``cells``
     scratch: cython.longlong[::1]
     control: cython.longlong[::1]
+    asleep: cython.longlong[::1]  # each move's: whether it sleeps (``_moves_after``)
+    sleeping: cython.bint  # whether moves sleep at all (``use_sleep``)
+    slept: cython.longlong  # the moves not tried because they slept
 
     def __init__(
         self,
@@ -1495,6 +1498,8 @@ class ClearCore:
         self.nodes_done = self.hits = self.forced_moves = 0
         self.changed = False
         self.touched = 0
+        self.sleeping = True
+        self.slept = 0
         self._settle_first(line_cells)
 
     def _lay_parts(
@@ -1560,6 +1565,7 @@ class ClearCore:
         self.cells = zeros("h", levels * (types + 1) * self.most_copies)
         self.count_at = self.cells_at = 0
         self.scratch = zeros("q", (most + 1) * ROW)
+        self.asleep = zeros("q", levels * pairs)
 
     def _settle_first(self, line_cells: list[list[int]]) -> None:
         """Settle the board as given (the first level) by the core's own slides: each
@@ -1874,7 +1880,7 @@ class ClearCore:
                 ):
                     continue
                 if self.boards._linked(d, a, b):
-                    m = self._insert(out, m, a, b, self._key(gd, t, a, b))
+                    m = self._insert(out, m, a, b, self._key(gd, t, a, b), 0)
         return m
 
     @cython.cfunc
@@ -1914,9 +1920,10 @@ class ClearCore:
         a: cython.longlong,
         b: cython.longlong,
         key: cython.longlong,
+        sleeps: cython.longlong,
     ) -> cython.longlong:
         """Insert the move (a, b) into the m moves at ``moves[out:]``, sorted by key, then
-        by cells; m + 1."""
+        by cells, sleeping or not (``asleep``, from ``out // 3``); m + 1."""
         k = m
         while k > 0:
             at = out + 3 * (k - 1)
@@ -1928,10 +1935,12 @@ class ClearCore:
             self.moves[at + 3] = self.moves[at]
             self.moves[at + 4] = self.moves[at + 1]
             self.moves[at + 5] = self.moves[at + 2]
+            self.asleep[out // 3 + k] = self.asleep[out // 3 + k - 1]
             k -= 1
         self.moves[out + 3 * k] = a
         self.moves[out + 3 * k + 1] = b
         self.moves[out + 3 * k + 2] = key
+        self.asleep[out // 3 + k] = sleeps
         return m + 1
 
     @cython.cfunc
@@ -1946,6 +1955,9 @@ class ClearCore:
         x=cython.longlong,
         y=cython.longlong,
         out=cython.longlong,
+        made=cython.longlong,
+        lines=cython.ulonglong,
+        sleeps=cython.bint,
     )
     def _moves_after(
         self, d: cython.longlong, before: cython.longlong, length: cython.longlong
@@ -1966,13 +1978,30 @@ class ClearCore:
         seen, across it, from cells of the empty stretch of v's row or column.  The types
         of those tiles, of the tiles that moved, and of the move's own are listed
         afresh (``Lines.changed``); every other type keeps its moves, with their keys
-        found again (a line that lost tiles moves fewer beyond its tiles)."""
+        found again (a line that lost tiles moves fewer beyond its tiles).
+
+        A move kept *sleeps* (``asleep``; ``_run`` does not try it) when level d - 1 tried
+        it before the move made (or it slept there) and neither it nor the move made nor
+        the reductions' moves share a line (without gravity: always).  Sound: two such
+        moves commute.  A removal only ever empties cells and moves only the tiles beyond
+        it in its own line, so after the one the other's tiles are where they were and its
+        path is still empty, and both orders leave the same tiles.  So the position a
+        sleeping move z makes here is also reached from the position z made at level
+        d - 1 (by the move made and the reductions' moves), which is dead: its search ended
+        without a clearing, or z slept there, dead by the same argument one level up.  A
+        position reached from a dead one is dead, so no clearing is lost; the positions
+        entered are those the search enters without sleeping, or fewer (a sleeping move's
+        position is most often one the table knows, and its lookup is what is saved)."""
         p = d - 1
         gd = d * self.grid_size
-        at = (p * self.pair_room + self.mnext[p] - 1) * 3
+        made = self.mnext[p] - 1
+        at = (p * self.pair_room + made) * 3
         self.lines.changed(
             p * self.grid_size, gd, self.moves[at], self.moves[at + 1], self.path, before, length
         )
+        lines = self._lines_of(self.moves[at], self.moves[at + 1])
+        for k in range(before, length):
+            lines |= self._lines_of(self.path[2 * k], self.path[2 * k + 1])
         m = 0
         at = p * self.pair_room * 3
         out = d * self.pair_room * 3
@@ -1981,11 +2010,25 @@ class ClearCore:
             y = self.moves[at + 3 * k + 1]
             t = self.grids[p * self.grid_size + x]
             if self.lines.dirty[t] == 0 and self.count[self.count_at + t] > 0:
-                m = self._insert(out, m, x, y, self._key(gd, t, x, y))
+                sleeps = (
+                    self.sleeping
+                    and (k < made or self.asleep[p * self.pair_room + k] != 0)
+                    and (self._lines_of(x, y) & lines) == 0
+                )
+                m = self._insert(out, m, x, y, self._key(gd, t, x, y), sleeps)
         for t in range(1, self.types + 1):
             if self.lines.dirty[t] != 0 and self.count[self.count_at + t] >= 2:
                 m = self._type_moves(d, t, out, m)
         return m
+
+    @cython.cfunc
+    @cython.nogil
+    def _lines_of(self, a: cython.longlong, b: cython.longlong) -> cython.ulonglong:
+        """The lines of cells a and b, one bit a line (without gravity none: a removal
+        moves no tile, so any two moves of different tiles commute)."""
+        if not self.gravity_on:
+            return 0
+        return (ONE << self.lines.line_of[a]) | (ONE << self.lines.line_of[b])
 
     @cython.cfunc
     @cython.nogil
@@ -2006,10 +2049,12 @@ class ClearCore:
         dst = 2 * (d + 1) * self.words
         seen = 0
         for i in range(self.mcount[d]):
-            at = (d * self.pair_room + i) * 3
-            self.lines.look_ahead(d, self.moves[at], self.moves[at + 1], src, dst, at)
+            if self.asleep[d * self.pair_room + i] == 0:
+                at = (d * self.pair_room + i) * 3
+                self.lines.look_ahead(d, self.moves[at], self.moves[at + 1], src, dst, at)
         for i in range(self.mcount[d]):  # a tight loop, so that many reads are under way
-            seen ^= self.dead.home(self.lines.ahead[(d * self.pair_room + i) * 3 + 2])
+            if self.asleep[d * self.pair_room + i] == 0:
+                seen ^= self.dead.home(self.lines.ahead[(d * self.pair_room + i) * 3 + 2])
         self.touched ^= seen
 
     @cython.cfunc
@@ -2224,7 +2269,9 @@ class ClearCore:
             i = self.mnext[d]
             if i < self.mcount[d]:
                 self.mnext[d] = i + 1
-                if self._try(d, i):
+                if self.asleep[d * self.pair_room + i] != 0:
+                    self.slept += 1
+                elif self._try(d, i):
                     d += 1
                     self.enter = True
             elif self.dead.room_for(2):  # every move failed: the position is dead
@@ -2394,6 +2441,14 @@ class ClearCore:
         """Learn the positions another search of the same board proved dead (its
         ``sent``); how many were new.  Between slices, from the searching thread."""
         return int(self.dead.receive(entries))
+
+    def use_sleep(self, on: bool) -> None:
+        """Let moves sleep (``_moves_after``; the default) or not (the same verdicts)."""
+        self.sleeping = bool(on)
+
+    def sleepers(self) -> int:
+        """The moves not tried because they slept, so far."""
+        return int(self.slept)
 
     def table_slots(self) -> int:
         """The table's slots now."""
