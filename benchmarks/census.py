@@ -59,8 +59,9 @@ def run_cell(folder: Path, size: str, mode: str, args: argparse.Namespace) -> No
     subprocess.run(command, check=True)
 
 
-def table(folder: Path) -> str:
-    """The markdown table of every cell in ``folder``."""
+def table(folder: Path, *, short: bool = False) -> str:
+    """The markdown table of every cell in ``folder`` (``short``: the interval's bounds
+    without their percent signs, for the README)."""
     cells: dict[tuple[str, str], dict[str, Any]] = {}
     for path in folder.glob("*.json"):
         size, mode = path.stem.split("_", 1)
@@ -72,17 +73,21 @@ def table(folder: Path) -> str:
         row = [f"{mode} ({chinese})"]
         for size in sizes:
             data = cells.get((size, mode))
-            row.append("" if data is None else _cell(data))
+            row.append("" if data is None else _cell(data, short))
         lines.append("| " + " | ".join(row) + " |")
     return "\n".join(lines) + "\n"
 
 
-def _cell(data: dict[str, Any]) -> str:
+def _cell(data: dict[str, Any], short: bool = False) -> str:
     decided = data["boards"] - data["undecided"]
     if not decided:
         return f"{data['boards']} undecided"
     low, high = data["share_95"]
-    text = f"{data['clearable'] / decided:.1%} ({low:.1%} to {high:.1%}) of {data['boards']}"
+    share = data["clearable"] / decided
+    if short:
+        text = f"{share:.1%} ({100 * low:.1f} to {100 * high:.1f})"
+    else:
+        text = f"{share:.1%} ({low:.1%} to {high:.1%}) of {data['boards']}"
     if data["undecided"]:
         text += f", {data['undecided']} undecided"
     return text

@@ -5,7 +5,8 @@
 Each file is one run of a benchmark with ``--json FILE``; the page shows its figures as a
 table under the stamp the run wrote (commit, date, machine, command), in the order given
 (by default every file in ``benchmarks/results``, sorted by name).  Nothing on the page is
-typed by hand but the introduction below.
+typed by hand but the introduction below.  By default it also writes the census table
+(``benchmarks/results/census``) into the README, between its two census markers.
 """
 
 from __future__ import annotations
@@ -121,6 +122,22 @@ def section(record: dict[str, Any], title: str) -> list[str]:
     return [*lines, ""]
 
 
+README_START = "<!-- the census, written by benchmarks/report.py -->"
+README_END = "<!-- end of the census -->"
+
+
+def readme_census(readme: Path, census: Path) -> bool:
+    """Write the census table (``table``, short) between the README's two markers;
+    whether the README has them."""
+    text = readme.read_text()
+    start, end = text.find(README_START), text.find(README_END)
+    if start < 0 or end < start:
+        return False
+    body = f"{README_START}\n{table(census, short=True)}"
+    readme.write_text(text[:start] + body + text[end:])
+    return True
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("files", nargs="*", type=Path)
@@ -134,6 +151,8 @@ def main() -> int:
     census = HERE / "results" / "census"
     if not args.files and census.is_dir():
         lines += [CENSUS, table(census)]
+        if readme_census(HERE.parent / "README.md", census):
+            print("wrote the census table into README.md")
     args.output.write_text("\n".join(lines).rstrip() + "\n")
     print(f"wrote {args.output} from {len(files)} runs")
     return 0

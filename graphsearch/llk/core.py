@@ -14,8 +14,8 @@ without gravity, any type that clears itself) and the move orders are argued sou
 column words at once, others by flooding rows of bits a turn at a time.  In the modes of
 fixed lines, with at most two turns, a position's moves are found from its parent's: only
 the types whose links a move can have changed are listed again (``_moves_after`` argues
-which), and a move that commutes with the move made and was tried before it sleeps.  The board is the
-padded grid of ``position.Position`` (walls -1, empty 0, types 1..T < 255).
+which), and a move that commutes with the move made and was tried before it sleeps.  The
+board is the padded grid of ``position.Position`` (walls -1, empty 0, types 1..T < 255).
 
 The parts, one class each: ``Board`` (the board at every level, the link rule, a line's
 fall), ``Lines`` (the keys of the modes of fixed lines, and which types a move can have
