@@ -2430,7 +2430,8 @@ class ClearCore:
     def sent(self) -> array:  # type: ignore[type-arg]
         """The positions proven dead since the last call, for another search of the same
         board (``received``); call between slices, from the searching thread."""
-        return self.dead.sent()
+        got: array = self.dead.sent()  # type: ignore[type-arg]
+        return got
 
     def proven_dead(self) -> array:  # type: ignore[type-arg]
         """Every position the table holds, as ``sent`` gives them."""
