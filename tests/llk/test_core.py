@@ -326,6 +326,15 @@ def test_the_race_decides_as_the_searches_alone_and_the_same_way_every_run(monke
     assert wins["compiled"] >= 8 and wins["pairing"] >= 8, wins
 
 
+def settled_case(board, outside, gravity):
+    """The board's position, settled, and the reference DFS's verdict; None when a type
+    has an odd count (no search needed)."""
+    pos = Position(settle(board, gravity), outside=outside, gravity=gravity)
+    if any(len(cells) % 2 for cells in pos.tiles):
+        return None
+    return pos, clearing_dfs.solve(board, outside=outside, gravity=gravity).clearable
+
+
 def test_changing_the_move_order_midway_keeps_the_search_exact():
     """Restarted with the next move order after a few positions, then after twice as
     many each time (the table of dead positions kept), the search still finds a
@@ -341,11 +350,10 @@ def test_changing_the_move_order_midway_keeps_the_search_exact():
         st.integers(1, 3),
     )
     def check(board, outside, gravity, every):
-        tiles = settle(board, gravity)
-        pos = Position(tiles, outside=outside, gravity=gravity)
-        if any(len(cells) % 2 for cells in pos.tiles):
+        case = settled_case(board, outside, gravity)
+        if case is None:
             return
-        expected = clearing_dfs.solve(board, outside=outside, gravity=gravity).clearable
+        pos, expected = case
         runs = []
         for module in (core, PURE):
             search = clearing.core_search(pos, module=module)
@@ -399,11 +407,10 @@ def test_sleeping_moves_keep_the_search_exact():
     @settings(suppress_health_check=[HealthCheck.too_slow])
     @given(boards_to_backtrack(), st.sampled_from([False, True]), st.sampled_from(FIXED_OR_NONE))
     def check(board, outside, gravity):
-        tiles = settle(board, gravity)
-        pos = Position(tiles, outside=outside, gravity=gravity)
-        if any(len(cells) % 2 for cells in pos.tiles):
+        case = settled_case(board, outside, gravity)
+        if case is None:
             return
-        expected = clearing_dfs.solve(board, outside=outside, gravity=gravity).clearable
+        pos, expected = case
         runs = []
         for module in (core, PURE):
             for sleep in (False, True):
@@ -412,9 +419,7 @@ def test_sleeping_moves_keep_the_search_exact():
                 status = search.step(1 << 30, None)
                 assert (status == module.FOUND) == expected
                 if status == module.FOUND:
-                    moves = [
-                        ClearMove.of(pos.cell(a), pos.cell(b)) for a, b in search.clearing()
-                    ]
+                    moves = [ClearMove.of(pos.cell(a), pos.cell(b)) for a, b in search.clearing()]
                     assert clears(board, moves, outside=outside, gravity=gravity)
                 runs.append((search.counters()[0], search.sleepers()))
         (awake, none), (asleep, slept) = runs[:2]
