@@ -520,7 +520,9 @@ class Portfolio:
         for run in self.runs:
             run.search.share(SHARED_PER_SLICE)
             run.search.received(known)
-        self.controls = [array("q", [0, -1]) for _ in self.runs]
+        # each search's stop word is a child budget's, so that a stop of the budget (from
+        # any thread) reaches every search at once, not at the caller's next look
+        self.controls = [budget.child().control for _ in self.runs]
         self.status = [Status.RUNNING] * len(self.runs)
         self.errors: list[BaseException] = []
         self.changed = threading.Event()
