@@ -4,15 +4,17 @@ and at most two turns.
 
     python benchmarks/census.py --sizes 12x7 --boards 200 --time-limit 10
     python benchmarks/census.py --sizes 14x8 --modes left,right --time-limit 120 \
-        --retry-undecided
+        --retry-undecided --table-mb 2048
     python benchmarks/census.py --table > census.md
 
 Each cell (a size and a mode) is ``solve survey clear`` with ``--results``: every board's
 outcome is appended to ``DIR/COLSxROWS_MODE.jsonl`` as it is decided, so an interrupted
 census goes on where it stopped (run the same command again), and a cell already complete
 costs nothing; ``--retry-undecided`` runs a cell's undecided boards again under a longer
-``--time-limit`` (a verdict is the board's, whatever the limit).  The survey runs its
-boards on local processes (``--workers``) or, with ``--scheduler``, on a Dask cluster.
+``--time-limit`` (a verdict is the board's, whatever the limit), best with a larger table
+(``--table-mb``: a board that outgrows its table searches again what it forgot).  The
+survey runs its boards on local processes (``--workers``) or, with ``--scheduler``, on a
+Dask cluster.
 Board i of a cell is dealt from (seed, i) alone.  ``--table`` prints the table of every
 cell found in DIR (a markdown table: a row per mode, a column per size; each cell the
 clearable share of the decided boards, its 95% Wilson interval, and the boards left
@@ -56,6 +58,8 @@ def run_cell(folder: Path, size: str, mode: str, args: argparse.Namespace) -> No
         command += ["--executor", "dask", "--scheduler", args.scheduler]
     if args.retry_undecided:
         command += ["--retry-undecided"]
+    if args.table_mb:
+        command += ["--table-mb", str(args.table_mb)]
     subprocess.run(command, check=True)
 
 
@@ -102,6 +106,9 @@ def main() -> int:
     parser.add_argument("--time-limit", type=float, default=10.0)
     parser.add_argument("--workers", type=int, default=None)
     parser.add_argument("--scheduler", default=None, help="a Dask scheduler's address")
+    parser.add_argument(
+        "--table-mb", type=int, default=None, help="each search's table (solve's --table-mb)"
+    )
     parser.add_argument("--dir", type=Path, default=HERE / "results" / "census")
     parser.add_argument(
         "--retry-undecided",

@@ -22,6 +22,7 @@ from .common import (
     output_option,
     read_input,
     rule_options,
+    table_mb_option,
     time_left,
     time_limit_option,
     to_json,
@@ -81,6 +82,7 @@ ENGINE_HELP = (
     "order, the first to decide answering; the verdict is the same, the clearing of a "
     "hard board may differ from run to run (1: the same every time) [default: the CPUs].",
 )
+@table_mb_option()
 def clear_command(
     file: str,
     engine: str,
@@ -91,6 +93,7 @@ def clear_command(
     output: str | None,
     time_limit: float | None,
     workers: int | None,
+    table_mb: int | None,
 ) -> None:
     """Decide whether whole 连连看 boards can be cleared, and in what order.
 
@@ -128,9 +131,10 @@ def clear_command(
             )
         emit(_played(cases[0], rules, history, fmt, time_limit, name), output)
         return
-    if workers is not None and engine != "search":
-        raise click.UsageError("--workers is an option of the search engine")
-    solve = _engine(engine, rules, workers)
+    for option, value in (("--workers", workers), ("--table-mb", table_mb)):
+        if value is not None and engine != "search":
+            raise click.UsageError(f"{option} is an option of the search engine")
+    solve = _engine(engine, rules, workers, table_mb)
     deadline = Deadline(time_left(time_limit))
     results = []
     for number, case in enumerate(cases, 1):
@@ -162,16 +166,18 @@ def clear_command(
 
 
 def _engine(
-    engine: str, rules: ClearRules, workers: int | None
+    engine: str, rules: ClearRules, workers: int | None, table_mb: int | None = None
 ) -> Callable[[object, float | None], ClearResult]:
     """The engine's answer for a board's rows within a time limit; the search engine runs
-    ``workers`` searches of a hard board at once (default: the CPUs)."""
+    ``workers`` searches of a hard board at once (default: the CPUs), each table of
+    ``table_mb`` MB at most (default: ``clearing.TABLE_MB``)."""
     if engine == "search":
         from graphsearch.llk import clearing
 
         searches = workers or cpus()
+        memory = clearing.TABLE_MB if table_mb is None else table_mb
         return lambda rows, seconds: clearing.solve(
-            rows, rules, time_limit=seconds, workers=searches
+            rows, rules, time_limit=seconds, workers=searches, table_mb=memory
         )
     from graphsearch.llk.engines import get_clear_engine
 

@@ -307,6 +307,19 @@ def time_limit_option(
     )
 
 
+def table_mb_option() -> Callable[[F], F]:
+    return click.option(
+        "--table-mb",
+        type=click.IntRange(min=1),
+        default=None,
+        metavar="MB",
+        help="Memory for each move search's table of positions proven dead (512 MB unless "
+        "told; it grows only as a board needs): a hard board that outgrows it forgets the "
+        "positions farthest from the start and may search them again; a larger table "
+        "decides such boards in fewer positions.",
+    )
+
+
 # --- output ------------------------------------------------------------------------------
 
 

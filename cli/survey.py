@@ -15,6 +15,7 @@ from .common import (
     emit,
     output_option,
     rule_options,
+    table_mb_option,
     time_limit_option,
     to_json,
 )
@@ -148,6 +149,7 @@ def _shared(command: Callable[..., Any]) -> Callable[..., Any]:
     "--outside.",
     outside_default=True,
 )
+@table_mb_option()
 @_shared
 def survey_clear(
     rows: int,
@@ -155,6 +157,7 @@ def survey_clear(
     types: int,
     copies: int,
     rules: ClearRules,
+    table_mb: int | None,
     **common: Any,
 ) -> None:
     """Random 连连看 boards (tiles shuffled onto the board): how many can be cleared, and
@@ -180,6 +183,7 @@ def survey_clear(
         outside=rules.outside,
         max_turns=rules.max_turns,
         gravity=rules.gravity,
+        table_mb=table_mb,
     )
     _run(spec, **common)
 

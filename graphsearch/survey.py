@@ -70,6 +70,8 @@ class SurveySpec:
     colors: int = 4
     blocks: int = 12
     same_color_swaps: bool = True
+    # how a board is searched, not which boards: not among ``settings``
+    table_mb: int | None = None  # the move search's table (``clearing.solve``)
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -129,7 +131,7 @@ def run_board(spec: SurveySpec, index: int, budget: Budget | None = None) -> Boa
 
 
 def _clear_board(spec: SurveySpec, index: int, budget: Budget) -> tuple[bool, bool]:
-    from graphsearch.llk.clearing import solve
+    from graphsearch.llk.clearing import TABLE_MB, solve
     from graphsearch.llk.generate import board_rng, deal
     from graphsearch.llk.greedy import greedy_clearing
 
@@ -138,7 +140,8 @@ def _clear_board(spec: SurveySpec, index: int, budget: Budget) -> tuple[bool, bo
     greedy = greedy_clearing(board, rules) is not None
     if greedy:
         return True, True  # a clearing in hand: no search needed
-    return solve(board, rules, budget=budget).clearable, False
+    table_mb = TABLE_MB if spec.table_mb is None else spec.table_mb
+    return solve(board, rules, budget=budget, table_mb=table_mb).clearable, False
 
 
 def _mayan_board(spec: SurveySpec, index: int, budget: Budget) -> tuple[bool, bool]:

@@ -66,6 +66,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "MOVE_DIVE_POSITIONS",
+    "TABLE_MB",
     "ClearResult",
     "ClearStats",
     "Rival",
@@ -94,6 +95,9 @@ RESTART_NODES = 5_000
 PORTFOLIO_AFTER = 100_000
 PORTFOLIO_SEEDS = 1_000_000
 PORTFOLIO_TABLES = 4
+# The memory of a search's table of dead positions, in MB of slots, unless told
+# (``solve(table_mb=...)``); the table starts small and grows only as the board needs.
+TABLE_MB = core.TABLE_BYTES >> 20
 # the positions proven dead in one slice that a search of a portfolio passes on to the
 # others (more in a slice are kept to itself)
 SHARED_PER_SLICE = 1 << 15
@@ -128,6 +132,7 @@ def solve(
     budget: Budget | None = None,
     compiled: bool | None = None,
     workers: int = 1,
+    table_mb: int = TABLE_MB,
 ) -> ClearResult:
     """A clearing of the whole board, or None when no order of moves clears it.
 
@@ -141,7 +146,11 @@ def solve(
     ``PORTFOLIO_AFTER`` positions in a mode of fixed lines is searched by that many
     searches at once, each in its own order, sharing what they prove dead
     (``Portfolio``; the pairing search, without gravity, and ``outward`` and ``inward``
-    run one search).
+    run one search).  ``table_mb``: the most memory (MB) the move search's table of
+    positions proven dead may take, shared by a portfolio's searches beyond
+    ``PORTFOLIO_TABLES`` of them: a board that needs more positions than it holds keeps
+    those nearest the start and searches the others again if met again, so a larger
+    table decides hard boards in fewer positions (the pairing search keeps its own).
     The rules are ``rules`` with any of the keywords in place of its own
     (``ClearRules.of``)."""
     rules = ClearRules.of(rules, outside=outside, max_turns=max_turns, gravity=gravity)
@@ -151,6 +160,9 @@ def solve(
     budget = Budget.of(budget, time_limit, max_nodes)
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise InvalidInputError(f"workers is a number of searches, at least 1, not {workers!r}")
+    if isinstance(table_mb, bool) or not isinstance(table_mb, int) or table_mb < 1:
+        raise InvalidInputError(f"table_mb is a number of megabytes, at least 1, not {table_mb!r}")
+    table_bytes = table_mb << 20
     # the clock is read about every millisecond of work: a position costs about a
     # microsecond a like pair (its moves) and a few nanoseconds a cell (its copy)
     work = pos.like_pairs() + len(pos.grid) // 64 + 1
@@ -167,9 +179,11 @@ def solve(
         if any(len(cells) % 2 for cells in pos.tiles):
             found = False  # a type with an odd count never goes
         elif family(gravity) == NO_LINES and max_turns <= 2:
-            found, path = _solve_pairing(pos, max_turns, budget, stats, module, fits)
+            found, path = _solve_pairing(pos, max_turns, budget, stats, module, fits, table_bytes)
         elif fits:
-            found, path = _solve_compiled(pos, max_turns, budget, stats, module, workers)
+            found, path = _solve_compiled(
+                pos, max_turns, budget, stats, module, workers, table_bytes
+            )
         else:
             from graphsearch.llk import clearing_dfs
 
@@ -205,6 +219,7 @@ def _solve_pairing(
     stats: ClearStats,
     module: ModuleType,
     fits: bool,
+    table_bytes: int = core.TABLE_BYTES,
 ) -> tuple[bool, list[ClearMove]]:
     """Without gravity and with at most two turns: the pairing search, after a short dive
     of the move search, raced against the compiled move search once it runs late (both
@@ -216,7 +231,7 @@ def _solve_pairing(
     if fits and module is core and core.COMPILED:
 
         def race(node: PairingNode, moves: list[ClearMove]) -> list[ClearMove] | None:
-            return Rival(pos, budget, stats, max_turns).race(pairing, node, moves)
+            return Rival(pos, budget, stats, max_turns, table_bytes).race(pairing, node, moves)
 
     def dive() -> list[ClearMove] | None:
         if not fits:
@@ -257,10 +272,15 @@ class Rival:
     is the same on every run and machine."""
 
     def __init__(
-        self, pos: Position, budget: Budget, stats: ClearStats, max_turns: int = 2
+        self,
+        pos: Position,
+        budget: Budget,
+        stats: ClearStats,
+        max_turns: int = 2,
+        table_bytes: int = core.TABLE_BYTES,
     ) -> None:
         self.pos, self.budget, self.stats = pos, budget, stats
-        self.search = core_search(pos, max_turns)
+        self.search = core_search(pos, max_turns, table_bytes=table_bytes)
         self.status = Status.RUNNING
 
     def verdict(self) -> tuple[bool, list[ClearMove]]:
@@ -321,10 +341,11 @@ def core_search(
     max_turns: int = 2,
     module: ModuleType = core,
     entries: int = core.TABLE_ENTRIES,
+    table_bytes: int = core.TABLE_BYTES,
 ) -> core.ClearCore:
     """A search of ``pos`` by ``core`` (or by ``module``, the core loaded otherwise, as
     ``graphsearch.cores.uncompiled`` loads it for the tests), its table of dead positions
-    holding at most ``entries``."""
+    holding at most ``entries`` in ``table_bytes`` of slots."""
     types = len(pos.types) - 1
     make = cast(type[core.ClearCore], module.ClearCore)
     kind = family(pos.gravity)
@@ -333,7 +354,9 @@ def core_search(
     else:
         lines = pos.rows()
         passes = [[list(line) for line in one_pass] for one_pass in pos.geometry.passes]
-    return make(pos.grid, pos.W, types, kind, lines, ALONE_WORK, entries, passes, max_turns)
+    return make(
+        pos.grid, pos.W, types, kind, lines, ALONE_WORK, entries, passes, max_turns, table_bytes
+    )
 
 
 def board_core(pos: Position, max_turns: int) -> core.ClearCore | None:
@@ -389,9 +412,9 @@ class Restarts:
         max_turns: int,
         module: ModuleType = core,
         worker: int = 0,
-        entries: int = core.TABLE_ENTRIES,
+        table_bytes: int = core.TABLE_BYTES,
     ) -> None:
-        self.search = core_search(pos, max_turns, module, entries)
+        self.search = core_search(pos, max_turns, module, table_bytes=table_bytes)
         self.module = module
         self.worker = worker
         # a position costs about a microsecond a like pair and a few nanoseconds a cell:
@@ -439,6 +462,7 @@ def _solve_compiled(
     stats: ClearStats,
     module: ModuleType = core,
     workers: int = 1,
+    table_bytes: int = core.TABLE_BYTES,
 ) -> tuple[bool, list[ClearMove]]:
     """The search of ``core`` from ``pos`` (with gravity, no odd type); its statistics go
     into ``stats``.  The search changes its move order after runs of ``RESTART_NODES``
@@ -460,7 +484,7 @@ def _solve_compiled(
         workers > 1 and module is core and core.COMPILED and family(pos.gravity) != REPEATED_PASSES
     )
     run = Restarts(
-        pos, max_turns, module, 0, _entries(workers) if portfolio else core.TABLE_ENTRIES
+        pos, max_turns, module, 0, _table_share(table_bytes, workers) if portfolio else table_bytes
     )
 
     def update() -> None:
@@ -474,7 +498,7 @@ def _solve_compiled(
             update()
             raise budget.timeout(stats)
         if portfolio and run.search.counters()[0] >= PORTFOLIO_AFTER:
-            return Portfolio(pos, max_turns, budget, stats, run, workers).decide()
+            return Portfolio(pos, max_turns, budget, stats, run, workers, table_bytes).decide()
     update()
     if status == module.OUT_OF_NODES:
         raise budget.used_up(stats, "positions")
@@ -483,11 +507,11 @@ def _solve_compiled(
     return True, run.answer(pos)
 
 
-def _entries(workers: int) -> int:
-    """The positions each of ``workers`` searches of a portfolio may remember: as many as
-    one search alone for up to ``PORTFOLIO_TABLES`` searches (a search whose table is cut
+def _table_share(table_bytes: int, workers: int) -> int:
+    """The memory of each table of ``workers`` searches of a portfolio: as much as one
+    search alone for up to ``PORTFOLIO_TABLES`` searches (a search whose table is cut
     must thin it, and proves a board dead slower), then a share of that many tables."""
-    return min(core.TABLE_ENTRIES, core.TABLE_ENTRIES * PORTFOLIO_TABLES // workers)
+    return min(table_bytes, table_bytes * PORTFOLIO_TABLES // workers)
 
 
 class Portfolio:
@@ -510,12 +534,11 @@ class Portfolio:
         stats: ClearStats,
         first: Restarts,
         workers: int,
+        table_bytes: int = core.TABLE_BYTES,
     ) -> None:
         self.pos, self.budget, self.stats = pos, budget, stats
-        entries = _entries(workers)
-        self.runs = [first] + [
-            Restarts(pos, max_turns, core, k, entries) for k in range(1, workers)
-        ]
+        share = _table_share(table_bytes, workers)
+        self.runs = [first] + [Restarts(pos, max_turns, core, k, share) for k in range(1, workers)]
         known = first.search.proven_dead()
         for run in self.runs:
             run.search.share(SHARED_PER_SLICE)

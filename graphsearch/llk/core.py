@@ -31,10 +31,11 @@ tile of its type not yet matched (greedy matching, so equal positions give equal
 when tiles of one type took each other's places).  A move changes one or two lines, so the
 key of the position it makes is found from its parent's before the move is made, and a
 move into a position already proven dead costs a lookup.  The table is open addressing,
-each slot a hash and a key, at most half full; it doubles when full up to
-``TABLE_ENTRIES``, and when full at that size it keeps the half of its positions with the
-most tiles left and forgets the rest (``DeadPositions.thin``): a forgotten position is only searched
-again, and one with more tiles left stands for more work.
+each slot a hash and a key, at most half full; it doubles when full up to its memory
+(``table_bytes`` of slots, ``TABLE_BYTES`` unless told), and when full at that size it
+keeps the half of its positions with the most tiles left and forgets the rest
+(``DeadPositions.thin``): a forgotten position is only searched again, and one with more
+tiles left stands for more work.
 """
 
 from __future__ import annotations
@@ -96,10 +97,12 @@ TRIED_I = cython.declare(cython.longlong, 2)
 TRIED_J = cython.declare(cython.longlong, 3)
 LEFT = cython.declare(cython.longlong, 4)
 OPEN = cython.declare(cython.longlong, 5)
-TABLE_ENTRIES = 1 << 22  # positions remembered; on a 16 x 9 board 64 bytes each: 256 MB
+TABLE_ENTRIES = 1 << 40  # positions remembered at most: no cap but the table's memory
 ABSORB_BATCH = cython.declare(cython.longlong, 32)  # positions ``receive`` reads ahead
 TABLE_START = 1 << 14  # the table starts this small and doubles when full
-TABLE_BYTES = 1 << 29  # the table's slots: at most 512 MB on any board (768 MB as it doubles)
+# the table's slots: at most 512 MB unless told (768 MB as it doubles); on a 16 x 9 board
+# (32 bytes a slot) 8 million positions, on a QQ board (40 bytes) 4 million
+TABLE_BYTES = 1 << 29
 ONE = cython.declare(cython.ulonglong, 1)
 M64 = cython.declare(cython.ulonglong, (1 << 64) - 1)
 SEED = cython.declare(cython.ulonglong, 0x9E3779B97F4A7C15)
@@ -193,10 +196,12 @@ class DeadPositions:
         composite: bool,
         cell_bits: int,
         field_low: int,
+        table_bytes: int = TABLE_BYTES,
     ) -> None:
         """A table for keys of ``words`` words at offsets of ``keys``, holding at most
-        ``entries`` positions and ``TABLE_BYTES`` of slots."""
-        largest = 1 << ((TABLE_BYTES // (8 * (words + 1))).bit_length() - 1)  # slots that fit
+        ``entries`` positions and ``table_bytes`` of slots."""
+        fit = max(4, table_bytes // (8 * (words + 1)))
+        largest = 1 << (fit.bit_length() - 1)  # slots that fit
         self.keys = keys
         self.words = words
         self.most = max(2, min(entries, largest // 2))
@@ -1466,6 +1471,7 @@ class ClearCore:
         entries: int = TABLE_ENTRIES,
         passes: list[list[list[int]]] | None = None,
         max_turns: int = 2,
+        table_bytes: int = TABLE_BYTES,
     ) -> None:
         """A search of the padded grid (``Position.grid``, which the core settles first);
         ``line_cells``: the cells of each line of the inner board (at most 64), from the
@@ -1474,7 +1480,8 @@ class ClearCore:
         repeated passes); for repeated passes (``outward``, ``inward``), whose tiles change
         lines, ``passes`` gives the mode's passes of lines (``gravity.passes`` on the padded
         grid) and ``line_cells`` the rows; ``alone_work``: the pairs a type's clearing by itself
-        may try before giving up; ``max_turns``: the most turns a link may make."""
+        may try before giving up; ``max_turns``: the most turns a link may make; the table
+        of dead positions holds at most ``entries`` and ``table_bytes`` of slots."""
         _check_shape(len(grid), W, family, line_cells, passes, max_turns)
         composite = family == REPEATED_PASSES
         inner = sorted(c for line in line_cells for c in line)
@@ -1484,7 +1491,7 @@ class ClearCore:
         self.gravity_on = family != NO_LINES
         self.alone_work = alone_work
         self._lay_stack(grid, inner, tiles, levels)
-        self._lay_parts(grid, W, line_cells, inner, levels, passes, max_turns, entries)
+        self._lay_parts(grid, W, line_cells, inner, levels, passes, max_turns, entries, table_bytes)
         self.follow = not composite and self.boards.turns <= 2
         self.checking = False
         self.checked = self.mismatches = 0
@@ -1512,6 +1519,7 @@ class ClearCore:
         passes: list[list[list[int]]] | None,
         max_turns: int,
         entries: int,
+        table_bytes: int,
     ) -> None:
         """The parts: the boards of every level, the keys of the mode's family (each part
         holding the buffers it reads: the boards' grids, the stack's keys) and the table."""
@@ -1539,6 +1547,7 @@ class ClearCore:
             composite,
             self.passes.cell_bits,
             self.passes.field_low,
+            table_bytes,
         )
 
     def _lay_stack(self, grid: list[int], inner: list[int], tiles: int, levels: int) -> None:

@@ -65,6 +65,7 @@ def clear(
     time_limit: float | None = None,
     budget: Budget | None = None,
     workers: int = 1,
+    table_mb: int | None = None,
 ) -> ClearResult:
     """A clearing of the whole board (``ClearResult.moves``, 0-based cells at the time of
     each move), or ``moves=None`` when no order of moves clears it.
@@ -78,16 +79,24 @@ def clear(
     than one, a board the move search has not decided at once is searched by that many
     searches at once, in threads, each in its own move order (``clearing.Portfolio``: the
     same verdict, decided sooner on many hard boards; the clearing may then differ from run
-    to run).  Bad input raises ``InvalidGridError``.
+    to run).  ``table_mb`` (the ``search`` engine): the most memory of each move search's
+    table of positions proven dead, in MB (``clearing.TABLE_MB`` unless told; larger
+    decides hard boards in fewer positions).  Bad input raises ``InvalidGridError``.
     """
     rules = ClearRules.of(rules, outside=outside, max_turns=max_turns, gravity=gravity)
     limit = check_time_limit(time_limit)
     if engine == "search":
+        from graphsearch.llk.clearing import TABLE_MB
         from graphsearch.llk.clearing import solve as search
 
-        return search(as_board(board), rules, time_limit=limit, budget=budget, workers=workers)
-    if workers != 1:
-        raise InvalidGridError(f"workers is an option of the search engine, not of {engine!r}")
+        memory = TABLE_MB if table_mb is None else table_mb
+        return search(
+            as_board(board), rules, time_limit=limit, budget=budget, workers=workers,
+            table_mb=memory,
+        )  # fmt: skip
+    if workers != 1 or table_mb is not None:
+        option = "workers" if workers != 1 else "table_mb"
+        raise InvalidGridError(f"{option} is an option of the search engine, not of {engine!r}")
     solve = get_clear_engine(engine)
     return solve(as_board(board), rules, time_limit=limit, budget=budget)
 

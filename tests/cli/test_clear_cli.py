@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -11,6 +12,7 @@ import pytest
 
 from graphsearch.llk import ClearMove, settle
 from graphsearch.llk.game import clears, play
+from graphsearch.llk.generate import deal
 
 DATA = Path(__file__).parents[1] / "data" / "llk"
 SPEC = b"1 4\n1 2 2 1\n0\n2 2\n1 2\n2 1\n"
@@ -146,3 +148,25 @@ def test_workers_searches_a_hard_board_at_once_with_the_same_verdict(solve):
             assert clears(board, moves, outside=True, gravity="down")
     refused = solve("clear", "--engine", "dfs", "--workers", "2", "-", stdin=SPEC)
     assert refused.status == 2 and "--workers is an option of the search engine" in refused.err
+
+
+def test_table_mb_bounds_the_table_and_keeps_the_answer(solve):
+    """``--table-mb``: a 14 x 8 board that cannot be cleared, which the default table
+    decides in some 50,000 positions, takes several times as many with a table of 1 MB
+    (the search says so in its JSON), the same verdict; a usage error below 1 MB and for
+    another engine."""
+    board = deal(8, 14, 28, 4, random.Random(36))
+    text = "8 14\n" + "\n".join(" ".join(map(str, row)) for row in board) + "\n"
+    runs = [
+        solve("clear", "--outside", "--gravity", "left", "--workers", "1", "--format", "json",
+              *extra, "-", stdin=text.encode())
+        for extra in ((), ("--table-mb", "512"), ("--table-mb", "1"))
+    ]  # fmt: skip
+    assert [run.status for run in runs] == [0, 0, 0]
+    cases = [json.loads(run.out)["cases"][0] for run in runs]
+    assert {case["verdict"] for case in cases} == {"NO"}
+    nodes = [case["stats"]["nodes"] for case in cases]
+    assert nodes[0] == nodes[1] < nodes[2]
+    for bad in (("--table-mb", "0"), ("--engine", "dfs", "--table-mb", "64")):
+        refused = solve("clear", *bad, "-", stdin=SPEC)
+        assert refused.status == 2 and "--table-mb" in refused.err

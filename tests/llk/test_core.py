@@ -12,14 +12,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from graphsearch import cores
+from graphsearch import cores, llk
 from graphsearch.budget import Budget
-from graphsearch.errors import SearchTimeout
+from graphsearch.errors import InvalidInputError, SearchTimeout
 from graphsearch.llk import clearing, clearing_dfs, core
 from graphsearch.llk.game import ClearMove, clears, play, settle, settled_rows
 from graphsearch.llk.generate import deal
 from graphsearch.llk.gravity import SIMPLE
-from graphsearch.llk.grid import Query
+from graphsearch.llk.grid import InvalidGridError, Query
 from graphsearch.llk.pairing import PairingSearch
 from graphsearch.llk.position import Position
 from graphsearch.llk.scan import LinkScanner
@@ -229,6 +229,42 @@ def test_node_budget_and_small_table():
         verdicts[verdict] += 1
         verdicts[gravity, verdict] = verdicts.get((gravity, verdict), 0) + 1
     assert min(verdicts["yes"], verdicts["no"], verdicts.get(("inward", "no"), 0)) >= 5, verdicts
+
+
+def test_the_table_keeps_to_its_memory_and_a_larger_one_searches_less():
+    """``table_bytes`` bounds the table's slots (a 10 x 8 board's key is one word: 16
+    bytes a slot); a table held small thins and searches forgotten positions again, the
+    same verdict in more positions; the default grows past it on these boards.  One of
+    them cannot be cleared.  (The verdicts against the reference: the test above.)"""
+    verdicts = set()
+    for seed in (0, 4, 5):
+        board = deal(8, 10, 20, 4, random.Random(seed))
+        pos = Position(settle(board, "left"), outside=True, gravity="left")
+        runs = []
+        for memory in (core.TABLE_BYTES, 1 << 16, 1 << 14):
+            search = clearing.core_search(pos, table_bytes=memory)
+            while (status := search.step(1000, None)) == core.RUNNING:
+                pass
+            runs.append((status, search.counters()[0], search.table_slots()))
+            assert search.table_slots() * 16 <= memory
+        assert runs[0][0] == runs[1][0] == runs[2][0]
+        assert runs[0][2] > (1 << 16) // 16  # the default table grew past the small ones
+        assert runs[0][1] < runs[1][1] < runs[2][1]
+        verdicts.add(runs[0][0])
+    assert verdicts == {core.FOUND, core.EXHAUSTED}
+
+
+def test_table_mb_is_checked_and_keeps_the_verdict():
+    board = deal(8, 10, 20, 4, random.Random(4))
+    small = clearing.solve(board, outside=True, gravity="left", table_mb=1)
+    default = clearing.solve(board, outside=True, gravity="left")
+    assert small.clearable is default.clearable is False
+    for bad in (0, -3, 1.5, True, "64"):
+        with pytest.raises(InvalidInputError, match="table_mb"):
+            clearing.solve(board, outside=True, gravity="left", table_mb=bad)
+    assert llk.clear(board, outside=True, gravity="left", table_mb=1).clearable is False
+    with pytest.raises(InvalidGridError, match="table_mb is an option of the search engine"):
+        llk.clear(board, engine="dfs", table_mb=64)
 
 
 def test_the_default_takes_the_compiled_search_with_the_same_answer(monkeypatch):

@@ -87,3 +87,17 @@ def test_a_local_dask_cluster_gives_the_same_outcomes():
     pytest.importorskip("distributed")
     local = by_board(run_survey(SMALL_MAYAN, workers=1))
     assert by_board(run_survey(SMALL_MAYAN, executor="dask", workers=2)) == local
+
+
+def test_the_table_memory_changes_no_outcome_and_no_setting():
+    """``table_mb`` is how boards are searched, not which: the same outcomes, and the
+    settings (what a results file must match to be resumed) leave it out."""
+    from dataclasses import replace
+
+    spec = replace(SMALL_CLEAR, gravity="left", outside=True)
+    small = replace(spec, table_mb=1)
+    assert small.settings() == spec.settings() and "table_mb" not in spec.settings()
+    outcomes = by_board(run_survey(spec, workers=1))
+    assert by_board(run_survey(small, workers=1)) == outcomes
+    verdicts = [verdict for verdict, _ in outcomes.values()]
+    assert verdicts.count("yes") >= 3 and verdicts.count("no") >= 3, verdicts
