@@ -5,7 +5,8 @@ runs it (its restarts included), one search, to its end or to ``--positions`` po
 once for each memory given.  A search that needs more positions than its table holds thins
 it (keeps the half nearest the start) and searches the positions it forgot again when it
 meets them.  Per board and memory it prints the positions searched, the table's slots at
-the end and the seconds; the ratios are of the first memory's.  The verdicts must agree.
+the end and the seconds; the ratios are of the first memory's.  The verdicts must agree
+(a search may run out of positions first).
 
 256 MB is what the table held before ``table_mb`` (4 million positions at most) on
 16 x 9; on QQ boards (19 x 11), 512 MB, the default still.
@@ -65,7 +66,7 @@ def main() -> int:
         cols, lines = (int(n) for n in size.split("x"))
         board = deal(lines, cols, types, 4, board_rng("llk", 1, i))
         runs = [search(board, mode, mb, args.positions) for mb in memories]
-        if len({status for status, *_ in runs}) != 1:
+        if len({status for status, *_ in runs} - {"OUT_OF_NODES"}) > 1:
             raise AssertionError(f"{size} {mode} board {i}: the searches disagree")
         first = runs[0]
         for mb, (status, nodes, slots, seconds) in zip(memories, runs, strict=True):
