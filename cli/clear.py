@@ -175,9 +175,8 @@ def _engine(
         from graphsearch.llk import clearing
 
         searches = workers or cpus()
-        memory = clearing.TABLE_MB if table_mb is None else table_mb
         return lambda rows, seconds: clearing.solve(
-            rows, rules, time_limit=seconds, workers=searches, table_mb=memory
+            rows, rules, time_limit=seconds, workers=searches, table_mb=table_mb
         )
     from graphsearch.llk.engines import get_clear_engine
 

@@ -131,7 +131,7 @@ def run_board(spec: SurveySpec, index: int, budget: Budget | None = None) -> Boa
 
 
 def _clear_board(spec: SurveySpec, index: int, budget: Budget) -> tuple[bool, bool]:
-    from graphsearch.llk.clearing import TABLE_MB, solve
+    from graphsearch.llk.clearing import solve
     from graphsearch.llk.generate import board_rng, deal
     from graphsearch.llk.greedy import greedy_clearing
 
@@ -140,8 +140,7 @@ def _clear_board(spec: SurveySpec, index: int, budget: Budget) -> tuple[bool, bo
     greedy = greedy_clearing(board, rules) is not None
     if greedy:
         return True, True  # a clearing in hand: no search needed
-    table_mb = TABLE_MB if spec.table_mb is None else spec.table_mb
-    return solve(board, rules, budget=budget, table_mb=table_mb).clearable, False
+    return solve(board, rules, budget=budget, table_mb=spec.table_mb).clearable, False
 
 
 def _mayan_board(spec: SurveySpec, index: int, budget: Budget) -> tuple[bool, bool]:

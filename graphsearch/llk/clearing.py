@@ -132,7 +132,7 @@ def solve(
     budget: Budget | None = None,
     compiled: bool | None = None,
     workers: int = 1,
-    table_mb: int = TABLE_MB,
+    table_mb: int | None = None,
 ) -> ClearResult:
     """A clearing of the whole board, or None when no order of moves clears it.
 
@@ -146,11 +146,12 @@ def solve(
     ``PORTFOLIO_AFTER`` positions in a mode of fixed lines is searched by that many
     searches at once, each in its own order, sharing what they prove dead
     (``Portfolio``; the pairing search, without gravity, and ``outward`` and ``inward``
-    run one search).  ``table_mb``: the most memory (MB) the move search's table of
-    positions proven dead may take, shared by a portfolio's searches beyond
-    ``PORTFOLIO_TABLES`` of them: a board that needs more positions than it holds keeps
-    those nearest the start and searches the others again if met again, so a larger
-    table decides hard boards in fewer positions (the pairing search keeps its own).
+    run one search).  ``table_mb``: the most memory (MB; ``TABLE_MB`` unless told) the
+    move search's table of positions proven dead may take, shared by a portfolio's
+    searches beyond ``PORTFOLIO_TABLES`` of them: a board that needs more positions than
+    it holds keeps those nearest the start and searches the others again if met again,
+    so a larger table decides hard boards in fewer positions (the pairing search keeps
+    its own).
     The rules are ``rules`` with any of the keywords in place of its own
     (``ClearRules.of``)."""
     rules = ClearRules.of(rules, outside=outside, max_turns=max_turns, gravity=gravity)
@@ -160,6 +161,8 @@ def solve(
     budget = Budget.of(budget, time_limit, max_nodes)
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise InvalidInputError(f"workers is a number of searches, at least 1, not {workers!r}")
+    if table_mb is None:
+        table_mb = TABLE_MB
     if isinstance(table_mb, bool) or not isinstance(table_mb, int) or table_mb < 1:
         raise InvalidInputError(f"table_mb is a number of megabytes, at least 1, not {table_mb!r}")
     table_bytes = table_mb << 20

@@ -86,13 +86,11 @@ def clear(
     rules = ClearRules.of(rules, outside=outside, max_turns=max_turns, gravity=gravity)
     limit = check_time_limit(time_limit)
     if engine == "search":
-        from graphsearch.llk.clearing import TABLE_MB
         from graphsearch.llk.clearing import solve as search
 
-        memory = TABLE_MB if table_mb is None else table_mb
         return search(
             as_board(board), rules, time_limit=limit, budget=budget, workers=workers,
-            table_mb=memory,
+            table_mb=table_mb,
         )  # fmt: skip
     if workers != 1 or table_mb is not None:
         option = "workers" if workers != 1 else "table_mb"
