@@ -854,7 +854,9 @@ def serve(
         time_limit=time_limit, workers=workers, queue=queue, play=play, cluster=cluster
     )
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
+    # IPPROTO_TCP, not 0: asyncio sets TCP_NODELAY only on sockets that name TCP, and without
+    # it a response written in two parts waits on the client's delayed ACK (some 40 ms)
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind((host, port))
     sock.listen(128)
