@@ -2,7 +2,9 @@
 requests (link queries, 12 x 7 to 19 x 11 boards in several modes, shuffles, Mayan
 puzzles) to a server started here, and the run reports throughput, p50 and p99 latency,
 the answers by status (503 only when the queue is full), and the server's memory before
-(after a warm-up of 100 requests) and after.  It sends traffic to 127.0.0.1 only, and
+(after a warm-up of 100 requests) and after; then one client asks 200 small link
+questions on one kept-alive connection, and the run reports their p50 (what a bot that
+asks one thing at a time waits).  It sends traffic to 127.0.0.1 only, and
 stops by itself.
 
     python benchmarks/serve_bench.py --json benchmarks/results/10-serve.json
@@ -113,6 +115,8 @@ def main() -> int:
         latencies, statuses = asyncio.run(load(url, work, args.clients))
         seconds = time.perf_counter() - start
         after = rss_mb(server.pid)
+        small = [("/v1/link", {"board": [[1, 2, 1, 2]], "queries": [[1, 1, 1, 3]]})] * 200
+        one, _ = asyncio.run(load(url, small, 1))
     finally:
         server.terminate()
         server.wait(timeout=10)
@@ -131,6 +135,7 @@ def main() -> int:
         "other": sum(v for k, v in statuses.items() if k not in (200, 503)),
         "MB before": before,
         "MB after": after,
+        "one client p50 ms": 1000 * statistics.median(one),
     }
     print(row)
     write(args.json, "serve_bench", {"rows": [row]})
