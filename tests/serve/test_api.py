@@ -151,31 +151,34 @@ def test_a_search_that_runs_out_of_time_is_undecided(server):
     assert answer.status_code == 200 and answer.json()["verdict"] == "UNDECIDED"
 
 
-def long_request(url: str, seconds: float) -> threading.Thread:
+class LongRequest(threading.Thread):
     """A client that asks for a search that runs to the server's time limit and goes away
-    after ``seconds``."""
+    after ``seconds``; ``answered``: whether it got an answer before it went."""
 
-    def ask() -> None:
+    def __init__(self, url: str, seconds: float) -> None:
+        super().__init__(daemon=True)
+        self.url, self.seconds, self.answered = url, seconds, False
+        self.start()
+
+    def run(self) -> None:
         with contextlib.suppress(httpx.HTTPError):
             httpx.post(
-                url + "/v1/clear",
+                self.url + "/v1/clear",
                 json={"board": ENDLESS, "gravity": "down", "outside": True},
-                timeout=seconds,
+                timeout=self.seconds,
             )
-
-    thread = threading.Thread(target=ask, daemon=True)
-    thread.start()
-    return thread
+            self.answered = True
 
 
 def test_a_client_that_goes_away_stops_its_search_and_a_full_queue_is_503():
     live = Server("--workers", "1", "--queue", "0", "--time-limit", "30")
     try:
-        client = long_request(live.url, 3)
+        client = LongRequest(live.url, 3)
         time.sleep(0.5)
         busy = live.post("/v1/clear", {"board": [[1, 1]]})
         assert busy.status_code == 503 and busy.headers["retry-after"]
-        client.join()  # it went away after 3 s, mid-search
+        client.join()
+        assert not client.answered  # it went away after 3 s, mid-search
         gone = time.perf_counter()
         # left alone, the search would hold the one worker for 27 s more; stopped, it frees
         # it at once (under a second here; the bound leaves room for a loaded machine)
@@ -189,7 +192,7 @@ def test_a_client_that_goes_away_stops_its_search_and_a_full_queue_is_503():
 
 def test_sigterm_during_a_search_ends_the_server_within_a_second():
     live = Server("--time-limit", "30")
-    long_request(live.url, 30)
+    LongRequest(live.url, 30)
     time.sleep(0.5)
     start = time.perf_counter()
     live.process.send_signal(signal.SIGTERM)
