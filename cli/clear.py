@@ -82,7 +82,10 @@ ENGINE_HELP = (
     "order, the first to decide answering; the verdict is the same, the clearing of a "
     "hard board may differ from run to run (1: the same every time) [default: the CPUs].",
 )
-@table_mb_option()
+@table_mb_option(
+    "a quarter of the memory this process may use, shared by the searches of a board, "
+    "at least 512 MB"
+)
 def clear_command(
     file: str,
     engine: str,
@@ -170,13 +173,15 @@ def _engine(
 ) -> Callable[[object, float | None], ClearResult]:
     """The engine's answer for a board's rows within a time limit; the search engine runs
     ``workers`` searches of a hard board at once (default: the CPUs), each table of
-    ``table_mb`` MB at most (default: ``clearing.TABLE_MB``)."""
+    ``table_mb`` MB at most (default: ``clearing.table_mb_for``, a share of the
+    machine's memory)."""
     if engine == "search":
         from graphsearch.llk import clearing
 
         searches = workers or cpus()
+        memory = table_mb or clearing.table_mb_for(searches)
         return lambda rows, seconds: clearing.solve(
-            rows, rules, time_limit=seconds, workers=searches, table_mb=table_mb
+            rows, rules, time_limit=seconds, workers=searches, table_mb=memory
         )
     from graphsearch.llk.engines import get_clear_engine
 

@@ -307,16 +307,17 @@ def time_limit_option(
     )
 
 
-def table_mb_option() -> Callable[[F], F]:
+def table_mb_option(default: str = "512 MB") -> Callable[[F], F]:
+    """``--table-mb``; ``default`` says what a search takes unless told."""
     return click.option(
         "--table-mb",
         type=click.IntRange(min=1),
         default=None,
         metavar="MB",
-        help="Memory for each move search's table of positions proven dead (512 MB unless "
-        "told; it grows only as a board needs): a hard board that outgrows it forgets the "
-        "positions farthest from the start and may search them again; a larger table "
-        "decides such boards in fewer positions.",
+        help=f"Memory for each move search's table of positions proven dead (unless told, "
+        f"{default}; it grows only as a board needs): a hard board that outgrows it "
+        "forgets the positions farthest from the start and may search them again; a "
+        "larger table decides such boards in fewer positions.",
     )
 
 

@@ -46,6 +46,8 @@ deterministic in each search's positions.
 
 from __future__ import annotations
 
+import contextlib
+import os
 import threading
 from array import array
 from types import ModuleType
@@ -74,7 +76,9 @@ __all__ = [
     "compiled_fits",
     "core_search",
     "luby",
+    "memory_bytes",
     "solve",
+    "table_mb_for",
 ]
 
 # Without gravity, when the pairing search's own dive finds nothing: a dive of the move
@@ -101,6 +105,9 @@ TABLE_MB = core.TABLE_BYTES >> 20
 # the positions proven dead in one slice that a search of a portfolio passes on to the
 # others (more in a slice are kept to itself)
 SHARED_PER_SLICE = 1 << 15
+
+# Where a control group's memory limit is read (cgroup v2, v1): ``memory_bytes``.
+CGROUP_LIMITS = ("/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes")
 
 # Positions the compiled search searches between looks at the clock (some milliseconds;
 # fewer on large boards, see ``_solve_compiled``).
@@ -508,6 +515,43 @@ def _solve_compiled(
     if status == module.EXHAUSTED:
         return False, []
     return True, run.answer(pos)
+
+
+def memory_bytes() -> int | None:
+    """The memory this process may use: the machine's, or its control group's limit where
+    that is lower (a container's); None where neither can be read."""
+    found = []
+    with contextlib.suppress(AttributeError, ValueError, OSError):  # no sysconf (Windows)
+        found.append(os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE"))
+    for path in CGROUP_LIMITS:
+        try:
+            with open(path, encoding="ascii") as file:
+                text = file.read().strip()
+        except (OSError, UnicodeDecodeError):
+            continue
+        if text.isdigit():  # "max" (cgroup v2) means no limit
+            found.append(int(text))
+    found = [size for size in found if size > 0]
+    return min(found) if found else None
+
+
+def table_mb_for(searches: int, memory: int | None = None) -> int:
+    """The table memory (MB) of each of ``searches`` searches of one board (``solve
+    clear``'s default): a quarter of ``memory`` (bytes; ``memory_bytes()`` unless told)
+    shared by the tables of a portfolio (each of up to ``PORTFOLIO_TABLES`` searches keeps
+    a whole one, see ``_table_share``), and never less than ``TABLE_MB``, which is also
+    the answer where the memory cannot be read.  A board decided on its own may take more
+    of the machine than the library's default, which serves many searches at once (a
+    survey's processes, a server's threads); a table grows only as a board needs, so
+    only the hard boards use it, and those are proved in fewer positions with it (QQ
+    ``down`` and ``up`` boards in 0.23 and 0.20 of the time at 2048 MB as at 256 MB,
+    0.64 and 0.49 of the time at 512 MB: ``benchmarks/results/13-table.json``)."""
+    if memory is None:
+        memory = memory_bytes()
+    if memory is None:
+        return TABLE_MB
+    tables = min(max(1, searches), PORTFOLIO_TABLES)
+    return max(TABLE_MB, (memory >> 22) // tables)  # a quarter, in MB, a table
 
 
 def _table_share(table_bytes: int, workers: int) -> int:

@@ -150,6 +150,26 @@ def test_workers_searches_a_hard_board_at_once_with_the_same_verdict(solve):
     assert refused.status == 2 and "--workers is an option of the search engine" in refused.err
 
 
+def test_the_table_takes_a_share_of_the_memory_unless_told(solve, monkeypatch):
+    """Unless ``--table-mb`` says, each search of a board may take
+    ``clearing.table_mb_for(workers)`` (on 16 GB: 4,096 MB alone, 2,048 MB each of two)."""
+    from graphsearch.llk import clearing
+
+    seen = []
+    real = clearing.solve
+
+    def spy(*args, **kwargs):
+        seen.append((kwargs["workers"], kwargs["table_mb"]))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(clearing, "solve", spy)
+    monkeypatch.setattr(clearing, "memory_bytes", lambda: 16 << 30)
+    for extra in (("--workers", "1"), ("--workers", "2"), ("--workers", "2", "--table-mb", "64")):
+        run = solve("clear", *extra, "-", stdin=SPEC)
+        assert (run.status, run.out) == (0, "YES\n1 2 1 3\n1 1 1 4\nNO\n")
+    assert seen == [(1, 4096)] * 2 + [(2, 2048)] * 2 + [(2, 64)] * 2
+
+
 def test_table_mb_bounds_the_table_and_keeps_the_answer(solve):
     """``--table-mb``: a 14 x 8 board that cannot be cleared, which the default table
     decides in some 50,000 positions, takes several times as many with a table of 1 MB

@@ -5,6 +5,7 @@ engine and the rules."""
 
 from __future__ import annotations
 
+import os
 import random
 
 import numpy as np
@@ -272,6 +273,30 @@ def test_table_mb_is_checked_and_keeps_the_verdict():
     assert llk.clear(board, outside=True, gravity="left", table_mb=1).clearable is False
     with pytest.raises(InvalidGridError, match="table_mb is an option of the search engine"):
         llk.clear(board, engine="dfs", table_mb=64)
+
+
+def test_the_command_lines_table_is_a_share_of_the_memory(monkeypatch, tmp_path):
+    """``table_mb_for``: a quarter of the memory, shared by up to four tables of a
+    portfolio, never below the library's default (also where the memory is unknown);
+    ``memory_bytes``: the machine's memory, or a control group's limit where lower."""
+    gb = 1 << 30
+    assert clearing.table_mb_for(1, 16 * gb) == 4096
+    assert clearing.table_mb_for(2, 16 * gb) == 2048
+    assert clearing.table_mb_for(9, 16 * gb) == 1024  # past four searches, four tables' worth
+    assert clearing.table_mb_for(1, gb) == clearing.TABLE_MB == 512
+    with monkeypatch.context() as patch:
+        patch.setattr(clearing, "memory_bytes", lambda: None)
+        assert clearing.table_mb_for(2) == clearing.TABLE_MB
+    machine = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    unlimited, limited = tmp_path / "memory.max", tmp_path / "memory.limit_in_bytes"
+    unlimited.write_text("max\n")
+    limited.write_text(f"{gb}\n")
+    absent = str(tmp_path / "absent")
+    monkeypatch.setattr(clearing, "CGROUP_LIMITS", (str(unlimited), absent))
+    assert clearing.memory_bytes() == machine > gb
+    monkeypatch.setattr(clearing, "CGROUP_LIMITS", (str(unlimited), absent, str(limited)))
+    assert clearing.memory_bytes() == gb
+    assert clearing.table_mb_for(1) == 512 and clearing.table_mb_for(1, 8 * gb) == 2048
 
 
 def test_the_default_takes_the_compiled_search_with_the_same_answer(monkeypatch):
