@@ -12,6 +12,7 @@ from .common import (
     EXIT_USAGE,
     CliError,
     Progress,
+    cpus,
     emit,
     output_option,
     rule_options,
@@ -149,7 +150,10 @@ def _shared(command: Callable[..., Any]) -> Callable[..., Any]:
     "--outside.",
     outside_default=True,
 )
-@table_mb_option()
+@table_mb_option(
+    "a quarter of the memory shared by the boards searched at once, at least 512 MB; "
+    "512 MB with --scheduler"
+)
 @_shared
 def survey_clear(
     rows: int,
@@ -171,6 +175,11 @@ def survey_clear(
             f"{types} types x {copies} tiles do not fit on the {rows * cols} cells of "
             f"{size(rows, cols)}"
         )
+    if table_mb is None and common["scheduler"] is None:
+        # the boards searched at once on this machine share a quarter of its memory
+        from graphsearch.llk.clearing import table_mb_for
+
+        table_mb = table_mb_for(boards=common["workers"] or cpus())
     spec = SurveySpec(
         "clear",
         common["seed"],

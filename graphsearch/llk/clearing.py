@@ -535,22 +535,24 @@ def memory_bytes() -> int | None:
     return min(found) if found else None
 
 
-def table_mb_for(searches: int, memory: int | None = None) -> int:
-    """The table memory (MB) of each of ``searches`` searches of one board (``solve
-    clear``'s default): a quarter of ``memory`` (bytes; ``memory_bytes()`` unless told)
-    shared by the tables of a portfolio (each of up to ``PORTFOLIO_TABLES`` searches keeps
-    a whole one, see ``_table_share``), and never less than ``TABLE_MB``, which is also
-    the answer where the memory cannot be read.  A board decided on its own may take more
-    of the machine than the library's default, which serves many searches at once (a
-    survey's processes, a server's threads); a table grows only as a board needs, so
-    only the hard boards use it, and those are proved in fewer positions with it (QQ
-    ``down`` and ``up`` boards in 0.23 and 0.20 of the time at 2048 MB as at 256 MB,
-    0.64 and 0.49 of the time at 512 MB: ``benchmarks/results/13-table.json``)."""
+def table_mb_for(searches: int = 1, memory: int | None = None, *, boards: int = 1) -> int:
+    """The table memory (MB) of each search where ``boards`` boards are decided at once,
+    each by ``searches`` searches (``solve clear``'s and a local ``solve survey``'s
+    default): a quarter of ``memory`` (bytes; ``memory_bytes()`` unless told) shared by
+    the tables held at once (a portfolio's searches each keep a whole one, up to
+    ``PORTFOLIO_TABLES`` of them, see ``_table_share``), and never less than
+    ``TABLE_MB``, which is also the answer where the memory cannot be read.  The library's
+    default is ``TABLE_MB``, since it cannot know how many searches share the machine; a
+    table grows only as a board needs, so only the hard boards use more, and those are
+    proved in fewer positions with it (QQ ``down`` and ``up`` boards in 0.64 and 0.49 of
+    the time at 2048 MB as at 512 MB: ``benchmarks/results/13-table.json``; 16 x 9
+    ``left``: of 20 census boards undecided at 120 s with 512 MB, 15 decided within 120 s
+    with 4096 MB)."""
     if memory is None:
         memory = memory_bytes()
     if memory is None:
         return TABLE_MB
-    tables = min(max(1, searches), PORTFOLIO_TABLES)
+    tables = max(1, boards) * min(max(1, searches), PORTFOLIO_TABLES)
     return max(TABLE_MB, (memory >> 22) // tables)  # a quarter, in MB, a table
 
 

@@ -116,6 +116,29 @@ def test_survey_results_file_resumes(solve, tmp_path):
     assert other.status == 2 and "other settings" in other.err
 
 
+def test_a_surveys_boards_share_a_quarter_of_the_memory_unless_told(solve, monkeypatch):
+    """A local survey's searches each get ``table_mb_for(boards=workers)`` (on 16 GB:
+    4,096 MB with one process, 2,048 MB with two); ``--table-mb`` and a Dask scheduler's
+    survey (whose machines are not this one) take what they are told or 512 MB."""
+    from graphsearch import survey
+    from graphsearch.llk import clearing
+
+    given = []
+
+    def spy(spec, **kwargs):
+        given.append(spec.table_mb)
+        return iter(())
+
+    monkeypatch.setattr(survey, "run_survey", spy)
+    monkeypatch.setattr(clearing, "memory_bytes", lambda: 16 << 30)
+    args = ["survey", "clear", "--boards", 2]
+    for extra in (("--workers", 1), ("--workers", 2), ("--table-mb", 64)):
+        assert solve(*args, *extra).status == 0
+    run = solve(*args, "--executor", "dask", "--scheduler", "tcp://127.0.0.1:1")
+    assert run.status == 0, run.err
+    assert given == [4096, 2048, 64, None]
+
+
 def test_survey_usage_errors(solve):
     assert solve("survey", "clear", "--rows", 2, "--cols", 2).status == 2
     assert solve("survey", "mayan", "--scheduler", "tcp://x:1").status == 2

@@ -277,12 +277,15 @@ def test_table_mb_is_checked_and_keeps_the_verdict():
 
 def test_the_command_lines_table_is_a_share_of_the_memory(monkeypatch, tmp_path):
     """``table_mb_for``: a quarter of the memory, shared by up to four tables of a
-    portfolio, never below the library's default (also where the memory is unknown);
-    ``memory_bytes``: the machine's memory, or a control group's limit where lower."""
+    portfolio and by the boards searched at once, never below the library's default
+    (also where the memory is unknown); ``memory_bytes``: the machine's memory, or a
+    control group's limit where lower."""
     gb = 1 << 30
     assert clearing.table_mb_for(1, 16 * gb) == 4096
     assert clearing.table_mb_for(2, 16 * gb) == 2048
     assert clearing.table_mb_for(9, 16 * gb) == 1024  # past four searches, four tables' worth
+    assert clearing.table_mb_for(memory=16 * gb, boards=4) == 1024
+    assert clearing.table_mb_for(2, 16 * gb, boards=2) == 1024
     assert clearing.table_mb_for(1, gb) == clearing.TABLE_MB == 512
     with monkeypatch.context() as patch:
         patch.setattr(clearing, "memory_bytes", lambda: None)
