@@ -369,9 +369,11 @@ def _resume(path: str, spec: SurveySpec) -> tuple[dict[int, BoardOutcome], int |
                 f"{path}: line {number}: board {outcome.index} is {outcome.verdict} here "
                 f"and {earlier.verdict} on an earlier line"
             )
+        # a board decided once stays decided; one still undecided keeps its latest try
+        decided_before = earlier is not None and earlier.verdict != "undecided"
         if 0 <= outcome.index < spec.boards and not (
-            earlier is not None and outcome.verdict == "undecided"
-        ):  # a board decided once stays decided
+            decided_before and outcome.verdict == "undecided"
+        ):
             outcomes[outcome.index] = outcome
     return outcomes, kept
 

@@ -167,3 +167,20 @@ def test_survey_retries_its_undecided_boards_under_a_longer_limit(solve, tmp_pat
     assert json.loads(solve(*args, "--retry-undecided").out)["undecided"] == 0  # none left
     refused = solve(*args[:-4], "--retry-undecided")
     assert refused.status == 2 and "--retry-undecided goes with --results" in refused.err
+
+
+def test_a_board_still_undecided_counts_its_latest_try(solve, tmp_path):
+    """A board undecided again under a longer limit reports the seconds of that try (the
+    latest line), and a later undecided line never undoes a verdict."""
+    results = tmp_path / "runs.jsonl"
+    args = ["survey", "clear", "--rows", 9, "--cols", 16, "--types", 36, "--gravity", "down"]
+    args += ["--boards", 3, "--workers", 1, "--results", results, "--format", "json"]
+    first = json.loads(solve(*args, "--time-limit", 30).out)
+    assert first["undecided"] == 0 and first["seconds"]["max"] < 30
+    lines = results.read_text().splitlines()
+    tried = [json.loads(line) for line in lines[1:]]
+    tried[0] |= {"verdict": "undecided", "seconds": 0.5}  # as if it had timed out at first
+    later = [dict(tried[0], seconds=77.0), dict(tried[1], verdict="undecided", seconds=99.0)]
+    results.write_text("\n".join(lines[:1] + [json.dumps(t) for t in tried + later]) + "\n")
+    again = json.loads(solve(*args, "--time-limit", 30).out)
+    assert again["undecided"] == 1 and again["seconds"]["max"] == 77.0
