@@ -277,7 +277,8 @@ def _run(
             stream = run_survey(
                 spec,
                 executor=executor,
-                workers=workers,
+                # the processes the tables' default share was reckoned for (survey_clear)
+                workers=workers or (cpus() if executor == "local" else None),
                 scheduler=scheduler,
                 skip=outcomes,
                 connect_timeout=connect_timeout,
