@@ -317,7 +317,8 @@ def table_mb_option(default: str = "512 MB") -> Callable[[F], F]:
         help=f"Memory for each move search's table of positions proven dead (unless told, "
         f"{default}; it grows only as a board needs): a hard board that outgrows it "
         "forgets the positions farthest from the start and may search them again; a "
-        "larger table decides such boards in fewer positions.",
+        "larger table decides such boards in fewer positions.  While it doubles it holds "
+        "the old table beside the new: leave half as much again free for each search.",
     )
 
 
