@@ -318,7 +318,9 @@ def table_mb_option(default: str = "512 MB") -> Callable[[F], F]:
         f"{default}; it grows only as a board needs): a hard board that outgrows it "
         "forgets the positions farthest from the start and may search them again; a "
         "larger table decides such boards in fewer positions.  While it doubles it holds "
-        "the old table beside the new: leave half as much again free for each search.",
+        "the old table beside the new: leave half as much again free for each search "
+        "(outward and inward keep beside it the names of their quarters' states, up to "
+        "an eighth more).",
     )
 
 

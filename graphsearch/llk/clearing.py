@@ -488,8 +488,8 @@ def _solve_compiled(
     ``PORTFOLIO_AFTER`` positions is searched by that many searches at once
     (``Portfolio``)."""
     # the portfolio runs in the modes of fixed lines, where it decides boards sooner; in
-    # outward and inward (keys of some fifteen words, tables twice the size) two searches
-    # decided hard boards slower than one
+    # outward and inward two searches decided hard boards no sooner than one, and their
+    # keys are each search's own (``core.Passes``)
     portfolio = (
         workers > 1 and module is core and core.COMPILED and family(pos.gravity) != REPEATED_PASSES
     )

@@ -30,10 +30,11 @@ a subsequence of its original tiles; the key marks, for each tile left, the firs
 tile of its type not yet matched (greedy matching, so equal positions give equal keys even
 when tiles of one type took each other's places).  A move changes one or two lines, so the
 key of the position it makes is found from its parent's before the move is made, and a
-move into a position already proven dead costs a lookup.  The table is open addressing,
-each slot a hash and a key, at most half full; it doubles when full up to its memory
-(``table_bytes`` of slots, ``TABLE_BYTES`` unless told), and when full at that size it
-keeps the half of its positions with the most tiles left and forgets the rest
+move into a position already proven dead costs a lookup.  In ``outward`` and ``inward`` a
+key is two words that name the states of the board's quarters (``Passes``).  The table is
+open addressing, each slot a hash and a key, at most half full; it doubles when full up to
+its memory (``table_bytes`` of slots, ``TABLE_BYTES`` unless told), and when full at that
+size it keeps the half of its positions with the most tiles left and forgets the rest
 (``DeadPositions.thin``): a forgotten position is only searched again, and one with more
 tiles left stands for more work.
 """
@@ -79,6 +80,7 @@ _EXHAUSTED = cython.declare(cython.int, 2)
 _OUT_OF_NODES = cython.declare(cython.int, 3)
 _GROW = cython.declare(cython.int, 4)
 _FULL = cython.declare(cython.int, 5)
+_NAMES = cython.declare(cython.int, 6)  # ``Passes``' names want room
 # the move orders (``ClearCore.restart``)
 ORDER_SHIFT, ORDER_TYPES, ORDER_STILL, ORDER_DRAWN, ORDER_BACK = 0, 1, 2, 3, 4
 _ORDER_TYPES = cython.declare(cython.int, 1)
@@ -112,6 +114,13 @@ ODD = cython.declare(cython.ulonglong, 0x5555555555555555)
 PAIRS = cython.declare(cython.ulonglong, 0x3333333333333333)
 NIBBLES = cython.declare(cython.ulonglong, 0x0F0F0F0F0F0F0F0F)
 BYTES = cython.declare(cython.ulonglong, 0x0101010101010101)
+# the keys of ``outward`` and ``inward`` (``Passes``): two words, each two parts' names in
+# 28 bits and a byte of the tiles left; at most ``MOST_PARTS`` parts
+KEY_WORDS = cython.declare(cython.longlong, 2)
+MOST_PARTS = 4
+ID_MASK = cython.declare(cython.ulonglong, (1 << 28) - 1)
+LOW_56 = cython.declare(cython.ulonglong, (1 << 56) - 1)
+NAME_START = 1 << 10  # the names' first slots
 
 
 @cython.cfunc
@@ -158,6 +167,42 @@ def _hash(
     return h
 
 
+@cython.cfunc
+@cython.nogil
+def _tiles_of(keys: cython.ulonglong[::1], key: cython.longlong) -> cython.longlong:
+    """The tiles left in the position of the ``Passes`` key at ``keys[key:]``."""
+    return cython.cast(cython.longlong, (keys[key] >> 56) | ((keys[key + 1] >> 56) << 8))
+
+
+def _parts(inner: list[int], lines: list[list[int]]) -> dict[int, int]:
+    """Each inner cell's part: the cells joined by lines (a tile only ever moves along a
+    line, so it stays in its part), numbered in the order of their first cells; parts past
+    ``MOST_PARTS`` - 1 are one part (a union of parts is as closed).  Without lines (a
+    mode of fixed lines, which keeps no such keys), none."""
+    if not lines:
+        return {}
+    root = {c: c for c in inner}
+
+    def find(c: int) -> int:
+        while root[c] != c:
+            root[c] = root[root[c]]
+            c = root[c]
+        return c
+
+    for line in lines:
+        ends = [c for c in line if c in root]
+        for c in ends[1:]:
+            root[find(c)] = find(ends[0])
+    number: dict[int, int] = {}
+    part: dict[int, int] = {}
+    for c in inner:
+        r = find(c)
+        if r not in number:
+            number[r] = min(len(number), MOST_PARTS - 1)
+        part[c] = number[r]
+    return part
+
+
 # final: the compiled code calls its methods directly instead of through the type's table of
 # methods, and the C compiler can inline the small ones (5% fewer seconds a position)
 @cython.final
@@ -176,11 +221,9 @@ class DeadPositions:
     filled: cython.longlong
     table: cython.ulonglong[::1]
     keys: cython.ulonglong[::1]
-    # a key's tiles (``_tiles``): one bit a cell, or in ``outward`` and ``inward`` a field
-    # of ``cell_bits`` bits a cell (``field_low``: the lowest bit of each)
+    # a key's tiles (``_tiles``): one bit a cell, or in ``outward`` and ``inward`` a count
+    # in the top bytes of its two words (``Passes``)
     composite: cython.bint
-    cell_bits: cython.longlong
-    field_low: cython.ulonglong
     # the positions remembered since the last ``sent`` (``log_size`` at most), for other
     # searches of the same board (``ClearCore.share``)
     log: cython.ulonglong[::1]
@@ -194,8 +237,6 @@ class DeadPositions:
         words: int,
         entries: int,
         composite: bool,
-        cell_bits: int,
-        field_low: int,
         table_bytes: int = TABLE_BYTES,
     ) -> None:
         """A table for keys of ``words`` words at offsets of ``keys``, holding at most
@@ -209,8 +250,6 @@ class DeadPositions:
         self.table = zeros("Q", self.slots * (words + 1))
         self.filled = 0
         self.composite = composite
-        self.cell_bits = cell_bits
-        self.field_low = field_low
         self.log = zeros("Q", 1)
         self.logged = self.log_size = 0
         self.seen = 0
@@ -426,25 +465,21 @@ class DeadPositions:
                 if old[s * S] != 0:
                     self._place(old, s * S)
 
+    def forget(self) -> None:
+        """Forget every position (``Passes.forget``)."""
+        self.table = zeros("Q", self.slots * (self.words + 1))
+        self.filled = 0
+
     @cython.cfunc
-    @cython.locals(
-        w=cython.longlong,
-        n=cython.longlong,
-        x=cython.ulonglong,
-        y=cython.ulonglong,
-        i=cython.longlong,
-    )
+    @cython.locals(w=cython.longlong, n=cython.longlong, x=cython.ulonglong)
     def _tiles(self, table: cython.ulonglong[::1], at: cython.longlong) -> cython.longlong:
         """The tiles left in the position of the key at ``table[at:]``: its bits set (in
-        ``outward`` and ``inward``, its cells' fields that are not 0)."""
+        ``outward`` and ``inward``, the count it keeps)."""
+        if self.composite:
+            return _tiles_of(table, at)
         n = 0
         for w in range(self.words):  # the bits set, eight at a time
             x = table[at + w]
-            if self.composite:  # a cell's field not 0: its lowest bit, or-ed with the rest
-                y = x
-                for i in range(1, self.cell_bits):
-                    y |= x >> i
-                x = y & self.field_low
             x = x - ((x >> 1) & ODD)
             x = (x & PAIRS) + ((x >> 2) & PAIRS)
             x = (x + (x >> 4)) & NIBBLES
@@ -479,7 +514,7 @@ class DeadPositions:
         table = self.table
         S = self.words + 1
         mask = self.slots - 1
-        most = 64 * self.words
+        most = (1 << 16) - 1 if self.composite else 64 * self.words
         tally = zeros("q", most + 1)
         gap = -1
         for s in range(self.slots):
@@ -1217,31 +1252,63 @@ class Lines:
 class Passes:
     """``outward`` and ``inward``, whose tiles change lines: the mode's passes of lines
     run in turn until no tile moves (``settle_all``, ``settle_move``), and a position's
-    key, the inner board with each cell's type in ``cell_bits`` bits (``pack``), kept up
-    to date as a move settles."""
+    key (``pack``), kept up to date as a move settles.
+
+    A tile moves only along the lines of the passes, so it never leaves the cells that
+    lines join to its own: the board splits into *parts* (in both modes its quarters, the
+    halves of the rows crossed with the halves of the columns), and a part's tiles change
+    only when a tile of that part goes.  A position is its parts' states, and a search
+    meets few of them (16 x 9 ``inward`` board 132, proved dead in 1.06 million
+    positions: 10,229 states of its four quarters in all).  So each part's state (its
+    cells' types, ``cell_bits`` bits a cell, in ``wide``) is given a number the first
+    time it is met (its *name*, ``_name``), and the key the table holds is the names of
+    the parts, with the tiles left (``compact``): two words where the cells would take
+    fifteen, and as exact, since equal names are equal states.  Names are never
+    forgotten while the table holds a key that uses them; when their room is full at its
+    largest, the table and the names are forgotten together (``forget``) and the stack's
+    keys named again: forgetting dead positions only costs searching them again."""
 
     grid_size: cython.longlong
     n_passes: cython.longlong
     n_inner: cython.longlong
-    words: cython.longlong  # a position's key
+    words: cython.longlong  # a position's key in the table (``KEY_WORDS``)
+    wide_words: cython.longlong  # a position's parts' states
     cell_bits: cython.longlong
-    field_low: cython.ulonglong  # the lowest bit of each cell's field in a word
     board: Board
     grids: cython.short[::1]  # the board's (``Board.grids``)
-    keys: cython.ulonglong[::1]  # the search's (``ClearCore.keys``)
+    keys: cython.ulonglong[::1]  # the search's (``ClearCore.keys``): the names
+    wide: cython.ulonglong[::1]  # the parts' states at each of ``keys``' slots
     inner: cython.longlong[::1]
-    cell_at: cython.longlong[::1]  # where each cell's field starts in a key
+    cell_at: cython.longlong[::1]  # where each cell's field starts in ``wide``
     cells: cython.longlong[::1]  # each line of each pass, flat
     line_start: cython.longlong[::1]  # where each line starts in ``cells``
     pass_start: cython.longlong[::1]  # each pass's first line
     line_of: cython.longlong[::1]  # each cell's line in each pass
     marked: cython.longlong[::1]  # the lines to slide again
+    # the parts and their names
+    n_parts: cython.longlong
+    part_of: cython.longlong[::1]  # each cell's part (-1: none)
+    part_word: cython.longlong[::1]  # where each part's words start in a ``wide`` key
+    dirty: cython.ulonglong  # the parts whose cells changed since ``_name_dirty``
+    names: cython.ulonglong[::1]  # open addressing: hash, id and part, the state's words
+    name_words: cython.longlong  # a slot of ``names``
+    name_slots: cython.longlong
+    name_most: cython.longlong  # the slots it may grow to
+    named: cython.longlong
+    next_id: cython.longlong[::1]  # each part's next name
 
     def __init__(
-        self, board: Board, inner: list[int], types: int, passes: list[list[list[int]]]
+        self,
+        board: Board,
+        inner: list[int],
+        types: int,
+        passes: list[list[list[int]]],
+        levels: int = 1,
+        table_bytes: int = TABLE_BYTES,
     ) -> None:
         """The ``passes`` of lines (``gravity.passes`` on the padded grid) of ``board``,
-        whose ``inner`` cells make a key; none for a mode of fixed lines."""
+        whose ``inner`` cells make a key; none for a mode of fixed lines.  ``levels``:
+        the stack's; the names may take an eighth of ``table_bytes``."""
         self.board = board
         self.grids = board.grids
         self.grid_size = N = board.grid_size
@@ -1264,17 +1331,48 @@ class Passes:
                     line_of[p * N + flat[k]] = ln
         self.line_of = line_of
         self.marked = zeros("q", len(line_start) - 1)
-        self.cell_bits = bits = max(1, types.bit_length())
-        per_word = 64 // bits
-        self.field_low = sum(1 << (bits * f) for f in range(per_word))
-        self.words = (len(inner) + per_word - 1) // per_word
-        cell_at = array("q", [-1]) * N
-        for i, c in enumerate(inner):
-            cell_at[c] = i // per_word * 64 + i % per_word * bits
-        self.cell_at = cell_at
+        self.cell_bits = max(1, types.bit_length())
         self.inner = array("q", inner)
         self.n_inner = len(inner)
+        self._lay_keys(inner, _parts(inner, [list(line) for one in passes for line in one]))
+        self.words = KEY_WORDS
         self.keys = zeros("Q", 1)
+        self.wide = zeros("Q", max(1, levels * 2 * self.wide_words))
+        # room for every name the stack's keys may need at once (``ClearCore._forget``)
+        fit = max(1, (table_bytes // 8) // (8 * self.name_words))
+        stack = _slots_for((2 * levels + 2) * self.n_parts) if self.n_parts else 1
+        self.name_most = max(1 << (fit.bit_length() - 1), stack)
+        self.name_slots = min(NAME_START, self.name_most)
+        self.names = zeros("Q", self.name_slots * self.name_words)
+        self.named = 0
+        self.next_id = zeros("q", max(1, self.n_parts))
+        self.dirty = 0
+
+    def _lay_keys(self, inner: list[int], part: dict[int, int]) -> None:
+        """Each cell's field in a ``wide`` key: a part's cells (``part``) in words of
+        their own, ``cell_bits`` bits a cell."""
+        bits = self.cell_bits
+        per_word = 64 // bits
+        n_parts = max(part.values(), default=-1) + 1
+        members: list[list[int]] = [[] for _ in range(n_parts)]
+        for c in inner:
+            if c in part:
+                members[part[c]].append(c)
+        cell_at = array("q", [-1]) * self.grid_size
+        part_of = array("q", [-1]) * self.grid_size
+        part_word = [0]
+        for p, cells in enumerate(members):
+            for j, c in enumerate(cells):
+                cell_at[c] = (part_word[p] + j // per_word) * 64 + j % per_word * bits
+                part_of[c] = p
+            part_word.append(part_word[p] + (len(cells) + per_word - 1) // per_word)
+        self.cell_at = cell_at
+        self.part_of = part_of
+        self.part_word = array("q", part_word)
+        self.n_parts = n_parts
+        self.wide_words = part_word[n_parts]
+        widest = max((part_word[p + 1] - part_word[p] for p in range(n_parts)), default=0)
+        self.name_words = 2 + widest
 
     @cython.cfunc
     @cython.nogil
@@ -1289,29 +1387,197 @@ class Passes:
 
     @cython.cfunc
     @cython.nogil
+    @cython.locals(w=cython.longlong, wk=cython.longlong, wp=cython.longlong)
     def settle_move(
-        self, d: cython.longlong, a: cython.longlong, b: cython.longlong, key: cython.longlong
-    ) -> cython.void:
-        """``settle_all`` at level d after the tiles at a and b went from a settled board,
-        keeping the key at ``keys[key:]`` up to date.  The same board: on a settled board
-        every line of every pass is packed, so only the lines through a and b are marked."""
-        self._set_cell(key, a, 0)
-        self._set_cell(key, b, 0)
-        self._slide_marked(d, key, self._mark(a, -1) + self._mark(b, -1))
+        self,
+        d: cython.longlong,
+        a: cython.longlong,
+        b: cython.longlong,
+        key: cython.longlong,
+        parent: cython.longlong,
+    ) -> cython.ulonglong:
+        """``settle_all`` at level d after the tiles at a and b went from the settled board
+        whose key is at ``keys[parent:]``, the key at ``keys[key:]`` made from it; its
+        hash.  The same board: on a settled board every line of every pass is packed, so
+        only the lines through a and b are marked; and only the parts whose cells changed
+        are named again."""
+        wk = key // KEY_WORDS * self.wide_words
+        wp = parent // KEY_WORDS * self.wide_words
+        for w in range(self.wide_words):
+            self.wide[wk + w] = self.wide[wp + w]
+        self.keys[key] = self.keys[parent]
+        self.keys[key + 1] = self.keys[parent + 1]
+        self.dirty = 0
+        self._set_cell(wk, a, 0)
+        self._set_cell(wk, b, 0)
+        self._slide_marked(d, wk, self._mark(a, -1) + self._mark(b, -1))
+        self._name_parts(key, wk, _tiles_of(self.keys, key) - 2)
+        return _hash(self.keys, key, KEY_WORDS)
 
     @cython.cfunc
     @cython.nogil
-    @cython.locals(w=cython.longlong, i=cython.longlong, gd=cython.longlong, v=cython.ulonglong)
+    @cython.locals(
+        w=cython.longlong,
+        i=cython.longlong,
+        gd=cython.longlong,
+        v=cython.ulonglong,
+        wk=cython.longlong,
+        n=cython.longlong,
+    )
     def pack(self, d: cython.longlong, key: cython.longlong) -> cython.ulonglong:
-        """The inner board of level d, each cell's type in ``cell_bits`` bits (0: empty),
-        into ``keys[key:]``; its hash."""
+        """The key of level d's board into ``keys[key:]``: each part's state (each cell's
+        type in ``cell_bits`` bits, 0: empty) into ``wide``, and named; its hash."""
         gd = d * self.grid_size
-        for w in range(self.words):
-            self.keys[key + w] = 0
+        wk = key // KEY_WORDS * self.wide_words
+        for w in range(self.wide_words):
+            self.wide[wk + w] = 0
+        n = 0
         for i in range(self.n_inner):
             v = cython.cast(cython.ulonglong, self.grids[gd + self.inner[i]])
-            _set_bits(self.keys, key, self.cell_at[self.inner[i]], self.cell_bits, v)
-        return _hash(self.keys, key, self.words)
+            _set_bits(self.wide, wk, self.cell_at[self.inner[i]], self.cell_bits, v)
+            n += v != 0
+        return self.rename(key, n)
+
+    @cython.cfunc
+    @cython.nogil
+    def rename(self, key: cython.longlong, tiles: cython.longlong) -> cython.ulonglong:
+        """Name every part of the key at ``keys[key:]`` afresh from its states, ``tiles``
+        tiles in all; its hash."""
+        self.dirty = (ONE << self.n_parts) - ONE
+        self._name_parts(key, key // KEY_WORDS * self.wide_words, tiles)
+        return _hash(self.keys, key, KEY_WORDS)
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.locals(w=cython.longlong)
+    def copy_key(self, key: cython.longlong, to: cython.longlong) -> cython.void:
+        """The parts' states of the key at ``keys[key:]`` for the key at ``keys[to:]``
+        (the caller copies the names)."""
+        for w in range(self.wide_words):
+            self.wide[to // KEY_WORDS * self.wide_words + w] = self.wide[
+                key // KEY_WORDS * self.wide_words + w
+            ]
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.locals(p=cython.longlong, w=cython.longlong, s=cython.longlong, name=cython.ulonglong)
+    def _name_parts(
+        self, key: cython.longlong, wk: cython.longlong, tiles: cython.longlong
+    ) -> cython.void:
+        """The key at ``keys[key:]``: the names of the ``dirty`` parts of the states at
+        ``wide[wk:]`` put in their places (part p in word p // 2 at bit 28 (p % 2)), the
+        others kept, and ``tiles`` in the top bytes of the two words."""
+        for p in range(self.n_parts):
+            if (self.dirty >> p) & ONE:
+                name = cython.cast(cython.ulonglong, self._name(wk, p))
+                w = key + p // 2
+                s = 28 * (p % 2)
+                self.keys[w] = (self.keys[w] & ~((ID_MASK << s) & M64)) | (name << s)
+        self.keys[key] = (self.keys[key] & LOW_56) | (
+            cython.cast(cython.ulonglong, tiles & 255) << 56
+        )
+        self.keys[key + 1] = (self.keys[key + 1] & LOW_56) | (
+            cython.cast(cython.ulonglong, tiles >> 8) << 56
+        )
+        self.dirty = 0
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.locals(
+        off=cython.longlong,
+        pw=cython.longlong,
+        h=cython.ulonglong,
+        i=cython.longlong,
+        S=cython.longlong,
+        w=cython.longlong,
+        same=cython.bint,
+        mask=cython.longlong,
+        name=cython.longlong,
+    )
+    def _name(self, wk: cython.longlong, p: cython.longlong) -> cython.longlong:
+        """The name of part p's state in the key at ``wide[wk:]``, a new one (the next
+        of the part's) the first time the state is met (the caller made room)."""
+        off = wk + self.part_word[p]
+        pw = self.part_word[p + 1] - self.part_word[p]
+        h = (_hash(self.wide, off, pw) ^ ((cython.cast(cython.ulonglong, p + 1) * MIX) & M64)) | ONE
+        S = self.name_words
+        mask = self.name_slots - 1
+        i = cython.cast(cython.longlong, h & cython.cast(cython.ulonglong, mask))
+        while True:
+            if self.names[i * S] == 0:
+                break
+            if (
+                self.names[i * S] == h
+                and cython.cast(cython.longlong, self.names[i * S + 1] >> 32) == p
+            ):
+                same = True
+                for w in range(pw):
+                    if self.names[i * S + 2 + w] != self.wide[off + w]:
+                        same = False
+                        break
+                if same:
+                    return cython.cast(cython.longlong, self.names[i * S + 1] & ID_MASK)
+            i = (i + 1) & mask
+        name = self.next_id[p]
+        self.next_id[p] = name + 1
+        self.names[i * S] = h
+        self.names[i * S + 1] = cython.cast(cython.ulonglong, name) | (
+            cython.cast(cython.ulonglong, p) << 32
+        )
+        for w in range(pw):
+            self.names[i * S + 2 + w] = self.wide[off + w]
+        self.named += 1
+        return name
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.locals(p=cython.longlong)
+    def room_for_names(self) -> cython.bint:
+        """Whether two keys' worth of new names fit: the names at most half full, and
+        each part's names within their bits."""
+        if self.named + 2 * self.n_parts > self.name_slots // 2:
+            return False
+        for p in range(self.n_parts):
+            if self.next_id[p] + 2 > cython.cast(cython.longlong, ID_MASK):
+                return False
+        return True
+
+    @cython.locals(
+        old=cython.ulonglong[::1],
+        S=cython.longlong,
+        s=cython.longlong,
+        i=cython.longlong,
+        w=cython.longlong,
+        mask=cython.longlong,
+    )
+    def grow_names(self) -> bool:
+        """Double the names' room, keeping them; False when it is at its largest (or a
+        part has used its names' bits), and then nothing changes."""
+        S = self.name_words
+        if self.name_slots >= self.name_most:
+            return False
+        for p in range(self.n_parts):
+            if self.next_id[p] + 2 > int(ID_MASK):
+                return False
+        old = self.names
+        slots = self.name_slots
+        self.name_slots = slots * 2
+        self.names = zeros("Q", self.name_slots * S)
+        mask = self.name_slots - 1
+        for s in range(slots):
+            if old[s * S] != 0:
+                i = cython.cast(cython.longlong, old[s * S] & cython.cast(cython.ulonglong, mask))
+                while self.names[i * S] != 0:
+                    i = (i + 1) & mask
+                for w in range(S):
+                    self.names[i * S + w] = old[s * S + w]
+        return True
+
+    def forget(self) -> None:
+        """Forget every name (the caller forgets the keys that use them)."""
+        self.names = zeros("Q", self.name_slots * self.name_words)
+        self.named = 0
+        self.next_id = zeros("q", max(1, self.n_parts))
 
     @cython.cfunc
     @cython.nogil
@@ -1332,9 +1598,11 @@ class Passes:
     def _set_cell(
         self, key: cython.longlong, c: cython.longlong, v: cython.longlong
     ) -> cython.void:
-        """Set cell c's type in the key at ``keys[key:]`` (``pack``'s layout)."""
+        """Set cell c's type in the parts' states at ``wide[key:]`` (``pack``'s layout),
+        its part marked ``dirty``."""
+        self.dirty |= ONE << self.part_of[c]
         _set_bits(
-            self.keys,
+            self.wide,
             key,
             self.cell_at[c],
             self.cell_bits,
@@ -1459,6 +1727,7 @@ class ClearCore:
     asleep: cython.longlong[::1]  # each move's: whether it sleeps (``_moves_after``)
     sleeping: cython.bint  # whether moves sleep at all (``use_sleep``)
     slept: cython.longlong  # the moves not tried because they slept
+    forgets: cython.longlong  # the times ``_forget`` forgot the names and the table
 
     def __init__(
         self,
@@ -1507,6 +1776,7 @@ class ClearCore:
         self.touched = 0
         self.sleeping = True
         self.slept = 0
+        self.forgets = 0
         self._settle_first(line_cells)
 
     def _lay_parts(
@@ -1536,19 +1806,18 @@ class ClearCore:
         self.grids = self.boards.grids
         self.beyond_of = self.boards.beyond_of
         self.lines = Lines(self.boards, grid, line_cells, self.types, levels * self.pair_room)
-        self.passes = Passes(self.boards, inner, self.types, passes if composite and passes else [])
+        self.passes = Passes(
+            self.boards,
+            inner,
+            self.types,
+            passes if composite and passes else [],
+            levels if composite else 1,
+            table_bytes,
+        )
         self.words = self.passes.words if composite else self.lines.words
         self.keys = zeros("Q", levels * 2 * self.words)
         self.lines.keys = self.passes.keys = self.keys
-        self.dead = DeadPositions(
-            self.keys,
-            self.words,
-            entries,
-            composite,
-            self.passes.cell_bits,
-            self.passes.field_low,
-            table_bytes,
-        )
+        self.dead = DeadPositions(self.keys, self.words, entries, composite, table_bytes)
 
     def _lay_stack(self, grid: list[int], inner: list[int], tiles: int, levels: int) -> None:
         """The stack's levels: each one's hashes, moves, and tiles of each type; and the
@@ -2162,6 +2431,8 @@ class ClearCore:
         if not reduced:
             for w in range(self.words):
                 self.keys[key + w] = self.keys[2 * d * self.words + w]
+            if self.composite:
+                self.passes.copy_key(2 * d * self.words, key)
             self.hashed[2 * d + 1] = self.hashed[2 * d]
             return True
         h = self.passes.pack(d, key) if self.composite else self.lines.key_of(d, key)
@@ -2227,10 +2498,7 @@ class ClearCore:
         d + 1 (its key kept up to date by ``Passes.settle_move``), then looked up."""
         nd = d + 1
         self.boards._copy(d, a, b)
-        for w in range(self.words):
-            self.keys[2 * nd * self.words + w] = self.keys[(2 * d + 1) * self.words + w]
-        self.passes.settle_move(nd, a, b, 2 * nd * self.words)
-        h = _hash(self.keys, 2 * nd * self.words, self.words)
+        h = self.passes.settle_move(nd, a, b, 2 * nd * self.words, (2 * d + 1) * self.words)
         if self.dead.known(2 * nd * self.words, h):
             self.hits += 1
             return False
@@ -2263,6 +2531,9 @@ class ClearCore:
         while d >= 0:
             if not self.dead.room_for(2) and self.dead.can_grow():
                 self.status = _GROW
+                break
+            if self.composite and not self.passes.room_for_names():
+                self.status = _NAMES
                 break
             if self.enter:
                 self.enter = False
@@ -2348,9 +2619,24 @@ class ClearCore:
                 self.dead.grow()
             elif self.status == _FULL:
                 self.dead.thin()
+            elif self.status == _NAMES:
+                if not self.passes.grow_names():
+                    self._forget()
             else:
                 return Status(self.status)
             self.status = _RUNNING
+
+    @cython.locals(s=cython.longlong)
+    def _forget(self) -> None:
+        """The names of ``Passes`` full at their largest: forget them and every dead
+        position (whose keys use them), and name the stack's keys afresh."""
+        self.dead.forget()
+        self.passes.forget()
+        self.forgets += 1
+        for s in range(2 * (self.depth + 1)):
+            self.hashed[s] = self.passes.rename(
+                s * self.words, _tiles_of(self.keys, s * self.words)
+            )
 
     def restart(self, order: int, seed: int = 0) -> None:
         """Go back to the first position and take its moves in ``order`` from the first
@@ -2433,7 +2719,10 @@ class ClearCore:
         return int(self.nodes_done), int(self.hits), int(self.forced_moves)
 
     def share(self, size: int) -> None:
-        """Keep the next ``size`` positions proven dead for ``sent`` (``Portfolio``)."""
+        """Keep the next ``size`` positions proven dead for ``sent`` (``Portfolio``).  Not
+        in ``outward`` and ``inward``, whose keys name states by the search's own
+        numbers (``Passes``)."""
+        self._shareable()
         self.dead.start_log(size)
 
     def sent(self) -> array:  # type: ignore[type-arg]
@@ -2450,7 +2739,12 @@ class ClearCore:
     def received(self, entries: array) -> int:  # type: ignore[type-arg]
         """Learn the positions another search of the same board proved dead (its
         ``sent``); how many were new.  Between slices, from the searching thread."""
+        self._shareable()
         return int(self.dead.receive(entries))
+
+    def _shareable(self) -> None:
+        if self.composite:
+            raise ValueError("outward and inward keys are the search's own: not shared")
 
     def use_sleep(self, on: bool) -> None:
         """Let moves sleep (``_moves_after``; the default) or not (the same verdicts)."""
@@ -2463,6 +2757,11 @@ class ClearCore:
     def table_slots(self) -> int:
         """The table's slots now."""
         return int(self.dead.slots)
+
+    def names(self) -> tuple[int, int]:
+        """In ``outward`` and ``inward``: the parts' states named now, and the times the
+        names and the table were forgotten (``Passes``)."""
+        return int(self.passes.named), int(self.forgets)
 
     # --- for the tests ---------------------------------------------------------------------
 

@@ -211,7 +211,7 @@ def test_node_budget_and_small_table():
     rng = random.Random(8)
     verdicts: dict[object, int] = {"yes": 0, "no": 0}
     for k in range(40):
-        # inward: keys of a field a cell (16 types: 5 bits, 12 to a word), with the ring
+        # inward: keys that name the states of the board's quarters, with the ring
         gravity = "inward" if k % 4 == 3 else "down"
         outside = gravity == "inward"
         board = deal(4, 8, 16, 2, rng) if outside else deal(4, 6, 10, 2, rng)
@@ -260,6 +260,37 @@ def test_the_table_keeps_to_its_memory_and_a_larger_one_searches_less():
         verdicts.append(runs[0][0] == core.FOUND)
         assert verdicts[-1] == clearing_dfs.solve(board, outside=ring, gravity="left").clearable
     assert verdicts == [True, True, False, False]
+
+
+def test_outward_and_inward_keys_name_the_parts_and_forget_them_soundly():
+    """In ``outward`` and ``inward`` a key is the names of the board's four quarters'
+    states (``core.Passes``).  A table of 64 KB leaves the names no more room than the
+    stack needs, so they fill, and the names and the table are forgotten together and the
+    stack's keys named again: the same verdicts as with the default table, the
+    clearings replay, the compiled core and its source run as Python agree position for
+    position, and the names were forgotten."""
+    rng = random.Random(3)
+    boards = [deal(8, 10, 20, 4, rng) for _ in range(10)]
+    forgot = 0
+    for k in (5, 9):  # the boards of the deal whose names fill
+        for gravity in ("inward", "outward"):
+            pos = Position(settle(boards[k], gravity), outside=True, gravity=gravity)
+            runs = []
+            modules = (core, PURE) if (k, gravity) == (5, "inward") else (core,)
+            for module, memory in [(core, core.TABLE_BYTES)] + [(m, 1 << 16) for m in modules]:
+                search = clearing.core_search(pos, module=module, table_bytes=memory)
+                while (status := search.step(1000, None)) == core.RUNNING:
+                    pass
+                runs.append((status, search.counters(), search.names()[1], search.clearing()))
+                if status == core.FOUND:
+                    moves = [ClearMove.of(pos.cell(a), pos.cell(b)) for a, b in search.clearing()]
+                    assert clears(boards[k], moves, outside=True, gravity=gravity)
+            clearable = clearing_dfs.solve(boards[k], outside=True, gravity=gravity).clearable
+            assert runs[0][0] == runs[1][0] == (core.FOUND if clearable else core.EXHAUSTED)
+            assert runs[0][2] == 0
+            assert all(run == runs[1] for run in runs[2:])
+            forgot += runs[1][2]
+    assert forgot >= 8
 
 
 def test_table_mb_is_checked_and_keeps_the_verdict():

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import threading
 import time
+from array import array
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -18,6 +19,7 @@ from graphsearch.errors import InvalidInputError
 from graphsearch.llk import clearing, clearing_dfs
 from graphsearch.llk.game import clears
 from graphsearch.llk.generate import board_rng, deal
+from graphsearch.llk.position import Position
 from tests.budget import examples
 from tests.llk.strategies import boards_of
 
@@ -114,13 +116,11 @@ def test_workers_is_a_positive_number_for_the_search_engine():
     assert llk.clear(board, workers=4).moves is not None
 
 
-@pytest.mark.parametrize("gravity", ["down", "inward"])
+@pytest.mark.parametrize("gravity", ["down", "left-right-center"])
 def test_positions_proven_dead_by_one_search_spare_another(gravity):
     """A search of a board that cannot be cleared, handed every position another search
     of it proved dead (``proven_dead``, ``received``), decides at once; what a search
     proves after ``share`` comes out of ``sent`` once."""
-    from graphsearch.llk.position import Position
-
     for i in range(40):
         board = deal(6, 8, 12, 4, board_rng("portfolio", 2, i)).tolist()
         pos = Position(board, outside=False, gravity=gravity)
@@ -138,6 +138,18 @@ def test_positions_proven_dead_by_one_search_spare_another(gravity):
     assert second.received(known) > 0 and second.received(known) == 0  # the second: none new
     assert second.step(1 << 30, None) == clearing.core.EXHAUSTED
     assert second.counters()[0] <= 1 < nodes
+
+
+@pytest.mark.parametrize("gravity", ["outward", "inward"])
+def test_outward_and_inward_keys_are_not_shared(gravity):
+    """Their keys name each part's states by the search's own numbers, so another search
+    could not read them: a core refuses to share them."""
+    board = deal(6, 8, 12, 4, board_rng("portfolio", 2, 0)).tolist()
+    search = clearing.core_search(Position(board, outside=True, gravity=gravity))
+    with pytest.raises(ValueError, match="not shared"):
+        search.share(16)
+    with pytest.raises(ValueError, match="not shared"):
+        search.received(array("Q"))
 
 
 def test_outward_and_inward_run_one_search(portfolio_at_once):
