@@ -1338,10 +1338,11 @@ class Passes:
         self.words = KEY_WORDS
         self.keys = zeros("Q", 1)
         self.wide = zeros("Q", max(1, levels * 2 * self.wide_words))
-        # room for every name the stack's keys may need at once (``ClearCore._forget``)
+        # room for every name the stack's keys may need at once (``ClearCore._forget``);
+        # none without parts
         fit = max(1, (table_bytes // 8) // (8 * self.name_words))
-        stack = _slots_for((2 * levels + 2) * self.n_parts) if self.n_parts else 1
-        self.name_most = max(1 << (fit.bit_length() - 1), stack)
+        stack = _slots_for((2 * levels + 2) * self.n_parts)
+        self.name_most = max(1 << (fit.bit_length() - 1), stack) if self.n_parts else 1
         self.name_slots = min(NAME_START, self.name_most)
         self.names = zeros("Q", self.name_slots * self.name_words)
         self.named = 0
