@@ -1262,7 +1262,7 @@ class Passes:
     positions: 10,229 states of its four quarters in all).  So each part's state (its
     cells' types, ``cell_bits`` bits a cell, in ``wide``) is given a number the first
     time it is met (its *name*, ``_name``), and the key the table holds is the names of
-    the parts, with the tiles left (``compact``): two words where the cells would take
+    the parts, with the tiles left (``keys``): two words where the cells would take
     fifteen, and as exact, since equal names are equal states.  Names are never
     forgotten while the table holds a key that uses them; when their room is full at its
     largest, the table and the names are forgotten together (``forget``) and the stack's
@@ -1289,7 +1289,7 @@ class Passes:
     n_parts: cython.longlong
     part_of: cython.longlong[::1]  # each cell's part (-1: none)
     part_word: cython.longlong[::1]  # where each part's words start in a ``wide`` key
-    dirty: cython.ulonglong  # the parts whose cells changed since ``_name_dirty``
+    dirty: cython.ulonglong  # the parts whose cells changed since ``_name_parts``
     names: cython.ulonglong[::1]  # open addressing: hash, id and part, the state's words
     name_words: cython.longlong  # a slot of ``names``
     name_slots: cython.longlong
@@ -1443,7 +1443,9 @@ class Passes:
     @cython.nogil
     def rename(self, key: cython.longlong, tiles: cython.longlong) -> cython.ulonglong:
         """Name every part of the key at ``keys[key:]`` afresh from its states, ``tiles``
-        tiles in all; its hash."""
+        tiles in all (the words a board of fewer parts leaves unused are 0); its hash."""
+        self.keys[key] = 0
+        self.keys[key + 1] = 0
         self.dirty = (ONE << self.n_parts) - ONE
         self._name_parts(key, key // KEY_WORDS * self.wide_words, tiles)
         return _hash(self.keys, key, KEY_WORDS)
