@@ -1534,12 +1534,16 @@ class Passes:
 
     @cython.cfunc
     @cython.nogil
-    @cython.locals(p=cython.longlong)
     def room_for_names(self) -> cython.bint:
         """Whether two keys' worth of new names fit: the names at most half full, and
         each part's names within their bits."""
-        if self.named + 2 * self.n_parts > self.name_slots // 2:
-            return False
+        return self.named + 2 * self.n_parts <= self.name_slots // 2 and self._ids_left()
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.locals(p=cython.longlong)
+    def _ids_left(self) -> cython.bint:
+        """Whether every part has two keys' worth of names left within their bits."""
         for p in range(self.n_parts):
             if self.next_id[p] + 2 > cython.cast(cython.longlong, ID_MASK):
                 return False
@@ -1557,11 +1561,8 @@ class Passes:
         """Double the names' room, keeping them; False when it is at its largest (or a
         part has used its names' bits), and then nothing changes."""
         S = self.name_words
-        if self.name_slots >= self.name_most:
+        if self.name_slots >= self.name_most or not self._ids_left():
             return False
-        for p in range(self.n_parts):
-            if self.next_id[p] + 2 > int(ID_MASK):
-                return False
         old = self.names
         slots = self.name_slots
         self.name_slots = slots * 2
