@@ -169,6 +169,26 @@ def _hash(
 
 @cython.cfunc
 @cython.nogil
+@cython.locals(i=cython.longlong, w=cython.longlong)
+def _put_slot(
+    table: cython.ulonglong[::1],
+    slots: cython.longlong,
+    S: cython.longlong,
+    entry: cython.ulonglong[::1],
+    at: cython.longlong,
+) -> cython.void:
+    """Put the slot's worth at ``entry[at:]`` (S words: a hash, never 0, and a key known
+    not to be in the table) in the first empty slot from its home slot of the open
+    addressing ``table`` of ``slots`` slots (a power of two)."""
+    i = cython.cast(cython.longlong, entry[at] & cython.cast(cython.ulonglong, slots - 1))
+    while table[i * S] != 0:
+        i = (i + 1) & (slots - 1)
+    for w in range(S):
+        table[i * S + w] = entry[at + w]
+
+
+@cython.cfunc
+@cython.nogil
 def _tiles_of(keys: cython.ulonglong[::1], key: cython.longlong) -> cython.longlong:
     """The tiles left in the position of the ``Passes`` key at ``keys[key:]``."""
     return cython.cast(cython.longlong, (keys[key] >> 56) | ((keys[key + 1] >> 56) << 8))
@@ -439,16 +459,10 @@ class DeadPositions:
 
     @cython.cfunc
     @cython.nogil
-    @cython.locals(S=cython.longlong, i=cython.longlong, w=cython.longlong)
     def _place(self, entry: cython.ulonglong[::1], at: cython.longlong) -> cython.void:
         """Put the slot's worth at ``entry[at:]`` (a hash, never 0, and a key known not to
         be in the table) in the first empty slot from its home slot."""
-        S = self.words + 1
-        i = cython.cast(cython.longlong, entry[at] & cython.cast(cython.ulonglong, self.slots - 1))
-        while self.table[i * S] != 0:
-            i = (i + 1) & (self.slots - 1)
-        for w in range(S):
-            self.table[i * S + w] = entry[at + w]
+        _put_slot(self.table, self.slots, self.words + 1, entry, at)
 
     @cython.locals(
         old=cython.ulonglong[::1], S=cython.longlong, slots=cython.longlong, s=cython.longlong
@@ -1549,14 +1563,7 @@ class Passes:
                 return False
         return True
 
-    @cython.locals(
-        old=cython.ulonglong[::1],
-        S=cython.longlong,
-        s=cython.longlong,
-        i=cython.longlong,
-        w=cython.longlong,
-        mask=cython.longlong,
-    )
+    @cython.locals(old=cython.ulonglong[::1], S=cython.longlong, s=cython.longlong)
     def grow_names(self) -> bool:
         """Double the names' room, keeping them; False when it is at its largest (or a
         part has used its names' bits), and then nothing changes."""
@@ -1567,14 +1574,9 @@ class Passes:
         slots = self.name_slots
         self.name_slots = slots * 2
         self.names = zeros("Q", self.name_slots * S)
-        mask = self.name_slots - 1
         for s in range(slots):
             if old[s * S] != 0:
-                i = cython.cast(cython.longlong, old[s * S] & cython.cast(cython.ulonglong, mask))
-                while self.names[i * S] != 0:
-                    i = (i + 1) & mask
-                for w in range(S):
-                    self.names[i * S + w] = old[s * S + w]
+                _put_slot(self.names, self.name_slots, S, old, s * S)
         return True
 
     def forget(self) -> None:
