@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import mmap
 import os.path
 import sys
 from array import array
 from types import ModuleType
 
-__all__ = ["CORES", "compiled", "stale", "uncompiled", "zeros"]
+__all__ = ["CORES", "compiled", "lazy_words", "stale", "uncompiled", "zeros"]
 
 CORES = ("graphsearch.llk.core", "graphsearch.mayan.core")
 
@@ -25,6 +26,22 @@ def zeros(code: str, size: int) -> array:  # type: ignore[type-arg]
     """A zero-filled ``array.array`` of ``size`` items (at least one) of type ``code``: the
     cores' buffers, which the compiled code reads as typed memoryviews."""
     return array(code, bytes(max(size, 1) * array(code).itemsize))
+
+
+# A buffer of at least this many bytes is mapped, not filled (``lazy_words``).
+LAZY_BYTES = 1 << 20
+
+
+def lazy_words(size: int) -> memoryview | array:  # type: ignore[type-arg]
+    """``size`` zero words (unsigned, 64 bits), as ``zeros("Q", size)``, but from a
+    large size on an anonymous mapping whose pages the system zeroes when first touched:
+    the table of a search grows without writing it whole (and twice, as ``zeros`` would)
+    while it holds the GIL, and a page is paid for where the search first uses it, in
+    the search's own thread."""
+    if size * 8 < LAZY_BYTES:
+        return zeros("Q", size)
+    private = {"flags": mmap.MAP_PRIVATE} if hasattr(mmap, "MAP_PRIVATE") else {}
+    return memoryview(mmap.mmap(-1, size * 8, **private)).cast("Q")
 
 
 def compiled() -> dict[str, bool]:

@@ -27,3 +27,23 @@ def test_a_core_loads_as_python_beside_its_compiled_self():
         assert cores.uncompiled(name) is pure
     with pytest.raises(ValueError, match="not one of the search cores"):
         cores.uncompiled("graphsearch.mayan.rules")
+
+
+@pytest.mark.parametrize("size", [3, (cores.LAZY_BYTES >> 3) + 5])
+def test_lazy_words_are_zero_words_of_their_own(size):
+    """Small: an array; large: a private mapping, so that a process forked while a table
+    is alive (a pool of workers) writes to its own copy, never to the table it came from."""
+    words = cores.lazy_words(size)
+    assert len(words) == size and words[0] == words[size - 1] == 0
+    assert sum(words[:: max(1, size // 97)]) == 0
+    words[size - 1] = (1 << 64) - 1
+    assert words[size - 1] == (1 << 64) - 1
+    if not hasattr(os, "fork"):
+        return
+    child = os.fork()
+    if child == 0:  # pragma: no cover - the child process
+        words[0] = 7
+        os._exit(0 if words[0] == 7 else 1)
+    _, status = os.waitpid(child, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
+    assert words[0] == 0

@@ -45,7 +45,7 @@ from array import array
 
 import cython
 
-from graphsearch.cores import zeros
+from graphsearch.cores import lazy_words, zeros
 from graphsearch.llk.gravity import FIXED_LINES, NO_LINES, REPEATED_PASSES
 from graphsearch.status import Status
 
@@ -101,6 +101,7 @@ LEFT = cython.declare(cython.longlong, 4)
 OPEN = cython.declare(cython.longlong, 5)
 TABLE_ENTRIES = 1 << 40  # positions remembered at most: no cap but the table's memory
 ABSORB_BATCH = cython.declare(cython.longlong, 32)  # positions ``receive`` reads ahead
+PAGE_WORDS = cython.declare(cython.longlong, 512)  # the words of a page of memory (4 KB)
 TABLE_START = 1 << 14  # the table starts this small and doubles when full
 # the table's slots: at most 512 MB unless told (768 MB as it doubles); on a 16 x 9 board
 # (32 bytes a slot) 8 million positions, on a QQ board (40 bytes) 4 million
@@ -267,7 +268,7 @@ class DeadPositions:
         self.words = words
         self.most = max(2, min(entries, largest // 2))
         self.slots = _slots_for(min(self.most, TABLE_START))
-        self.table = zeros("Q", self.slots * (words + 1))
+        self._fresh()
         self.filled = 0
         self.composite = composite
         self.log = zeros("Q", 1)
@@ -473,7 +474,7 @@ class DeadPositions:
         S = self.words + 1
         slots = self.slots
         self.slots = _slots_for(min(slots, self.most))
-        self.table = zeros("Q", self.slots * S)
+        self._fresh()
         with cython.nogil:  # other searches of a portfolio run on meanwhile
             for s in range(slots):
                 if old[s * S] != 0:
@@ -481,8 +482,22 @@ class DeadPositions:
 
     def forget(self) -> None:
         """Forget every position (``Passes.forget``)."""
-        self.table = zeros("Q", self.slots * (self.words + 1))
+        self._fresh()
         self.filled = 0
+
+    @cython.locals(n=cython.longlong, w=cython.longlong)
+    def _fresh(self) -> None:
+        """An empty table of ``slots`` slots (``lazy_words``), each of its pages written
+        once without the GIL, so that a portfolio's other searches run on meanwhile and
+        a lookup never reads a page not yet written (the system would map a shared page of
+        zeros, to be replaced at the first write)."""
+        n = self.slots * (self.words + 1)
+        self.table = lazy_words(n)
+        w = 0
+        with cython.nogil:
+            while w < n:
+                self.table[w] = 0
+                w += PAGE_WORDS
 
     @cython.cfunc
     @cython.locals(w=cython.longlong, n=cython.longlong, x=cython.ulonglong)
