@@ -262,6 +262,48 @@ def test_the_table_keeps_to_its_memory_and_a_larger_one_searches_less():
     assert verdicts == [True, True, False, False]
 
 
+def test_a_table_on_mapped_pages_searches_as_one_in_an_array(monkeypatch):
+    """From ``cores.LAZY_BYTES`` on, the table of dead positions is a private mapping
+    (``cores.lazy_words``) written a page at a time: with the threshold at one word every
+    table is one, and the compiled core and its source run as Python search each board
+    position for position as with tables in arrays (the same status, counters and
+    clearing), in a mode of fixed lines and in ``inward``, with a table that thins and
+    (compiled, a board of some 20,000 positions) one that grows.  Boards that cannot be
+    cleared are among them."""
+    mapped = []
+
+    def counting(size):
+        words = cores.lazy_words(size)
+        mapped.append(isinstance(words, memoryview))
+        return words
+
+    cases = [
+        (rows, cols, types, ring, seed, gravity, memory, module)
+        for rows, cols, types, ring, seed in ((7, 8, 14, True, 5), (7, 8, 14, False, 10))
+        for gravity in ("left", "inward")
+        for memory in (core.TABLE_BYTES, 1 << 10)
+        for module in (core, PURE)
+        if module is core or memory == core.TABLE_BYTES or seed == 10  # seconds as Python
+    ] + [(8, 12, 24, True, 4, "left", core.TABLE_BYTES, core)]
+    verdicts, grew = set(), False
+    for rows, cols, types, ring, seed, gravity, memory, module in cases:
+        monkeypatch.setattr(module, "lazy_words", counting)
+        board = deal(rows, cols, types, 4, random.Random(seed))
+        pos = Position(settle(board, gravity), outside=ring, gravity=gravity)
+        runs = []
+        for threshold in (1 << 40, 8):
+            monkeypatch.setattr(cores, "LAZY_BYTES", threshold)
+            search = clearing.core_search(pos, module=module, table_bytes=memory)
+            while (status := search.step(500, None)) == core.RUNNING:
+                pass
+            runs.append((status, search.counters(), search.clearing(), search.table_slots()))
+        assert runs[0] == runs[1]
+        verdicts.add(runs[0][0])
+        grew |= runs[0][3] > 2 * core.TABLE_START
+    assert verdicts == {core.FOUND, core.EXHAUSTED} and grew
+    assert True in mapped and False in mapped
+
+
 def test_outward_and_inward_keys_name_the_parts_and_forget_them_soundly():
     """In ``outward`` and ``inward`` a key is the names of the board's four quarters'
     states (``core.Passes``).  A table of 64 KB leaves the names no more room than the
