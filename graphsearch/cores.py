@@ -34,10 +34,11 @@ LAZY_BYTES = 1 << 20
 
 def lazy_words(size: int) -> memoryview | array:  # type: ignore[type-arg]
     """``size`` zero words (unsigned, 64 bits), as ``zeros("Q", size)``, but from a
-    large size on an anonymous mapping whose pages the system zeroes when first touched:
-    the table of a search grows without writing it whole (and twice, as ``zeros`` would)
-    while it holds the GIL, and a page is paid for where the search first uses it, in
-    the search's own thread."""
+    large size on a private anonymous mapping, whose pages the system zeroes when they are
+    first written: a search's table grows without being written whole (twice, as
+    ``zeros`` would) while its thread holds the GIL; the core writes each page once without
+    it (``DeadPositions._fresh``).  Private, so that a process forked while a table lives
+    writes to its own copy."""
     if size * 8 < LAZY_BYTES:
         return zeros("Q", size)
     private = {"flags": mmap.MAP_PRIVATE} if hasattr(mmap, "MAP_PRIVATE") else {}
