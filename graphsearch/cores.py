@@ -42,7 +42,11 @@ def lazy_words(size: int) -> memoryview | array:  # type: ignore[type-arg]
     if size * 8 < LAZY_BYTES:
         return zeros("Q", size)
     private = {"flags": mmap.MAP_PRIVATE} if hasattr(mmap, "MAP_PRIVATE") else {}
-    return memoryview(mmap.mmap(-1, size * 8, **private)).cast("Q")
+    try:
+        pages = mmap.mmap(-1, size * 8, **private)
+    except OSError as exc:  # as ``zeros`` would fail
+        raise MemoryError(f"no room for {size * 8} bytes: {exc}") from exc
+    return memoryview(pages).cast("Q")
 
 
 def compiled() -> dict[str, bool]:

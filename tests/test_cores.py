@@ -47,3 +47,12 @@ def test_lazy_words_are_zero_words_of_their_own(size):
     _, status = os.waitpid(child, 0)
     assert os.waitstatus_to_exitcode(status) == 0
     assert words[0] == 0
+
+
+def test_lazy_words_without_room_is_a_memory_error(monkeypatch):
+    def refuse(*args, **kwargs):
+        raise OSError(12, "Cannot allocate memory")
+
+    monkeypatch.setattr(cores.mmap, "mmap", refuse)
+    with pytest.raises(MemoryError, match="no room for"):
+        cores.lazy_words(cores.LAZY_BYTES)
