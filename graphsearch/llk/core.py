@@ -1718,7 +1718,7 @@ class ClearCore:
     hits: cython.longlong
     forced_moves: cython.longlong
     changed: cython.bint  # the first level was played on or loaded: a board, no search
-    follow: cython.bint  # a position's moves are found from its parent's (``_moves_after``)
+    follow: cython.bint  # moves found from the parent's (``_moves_after``, ``_moves_settled``)
     checking: cython.bint  # ``check_moves``
     checked: cython.longlong
     mismatches: cython.longlong
@@ -1782,7 +1782,7 @@ class ClearCore:
         self.alone_work = alone_work
         self._lay_stack(grid, inner, tiles, levels)
         self._lay_parts(grid, W, line_cells, inner, levels, passes, max_turns, entries, table_bytes)
-        self.follow = not composite and self.boards.turns <= 2
+        self.follow = self.boards.turns <= 2
         self.checking = False
         self.checked = self.mismatches = 0
         self.control = array("q", [0, -1])
@@ -2147,6 +2147,68 @@ class ClearCore:
     @cython.cfunc
     @cython.nogil
     @cython.locals(
+        p=cython.longlong,
+        gp=cython.longlong,
+        gd=cython.longlong,
+        c=cython.longlong,
+        x=cython.longlong,
+        y=cython.longlong,
+        t=cython.longlong,
+        k=cython.longlong,
+        m=cython.longlong,
+        at=cython.longlong,
+        out=cython.longlong,
+        a=cython.longlong,
+        b=cython.longlong,
+    )
+    def _moves_settled(self, d: cython.longlong) -> cython.longlong:
+        """The moves at level d >= 1 (the list ``_moves`` makes) from level d - 1's, in
+        ``outward`` and ``inward`` with links of at most two turns: the boards of the two
+        levels compared cell by cell.
+
+        Sound: a type none of whose cells changed between the levels has the same tiles
+        where they were.  When no cell empty at level d - 1 holds a tile at level d (a
+        settle by passes only fills cells that a tile left, so this is the rule, and
+        otherwise every move is listed afresh), each of its pairs that linked still links,
+        and a pair gains a link only along a path through a cell that was emptied, whose
+        tiles ``Lines._seen`` marks as it does for ``_moves_after``.  So every type with a
+        changed cell (before or after) or marked by ``_seen`` is listed afresh, and every
+        other type keeps its moves, with their keys found again."""
+        p = d - 1
+        gp = p * self.grid_size
+        gd = d * self.grid_size
+        for t in range(self.types + 1):
+            self.lines.dirty[t] = 0
+        for k in range(self.n_inner):  # the ring is always empty, the walls never change
+            c = self.inner[k]
+            x = self.grids[gp + c]
+            y = self.grids[gd + c]
+            if x == y:
+                continue
+            if x <= 0:  # filled: not a settle by passes
+                return self._moves(d, d * self.pair_room * 3)
+            self.lines.dirty[x] = 1
+            if y > 0:
+                self.lines.dirty[y] = 1
+            else:
+                self.lines._seen(gd, c)
+        m = 0
+        at = p * self.pair_room * 3
+        out = d * self.pair_room * 3
+        for k in range(self.mcount[p]):
+            a = self.moves[at + 3 * k]
+            b = self.moves[at + 3 * k + 1]
+            t = self.grids[gp + a]
+            if self.lines.dirty[t] == 0:
+                m = self._insert(out, m, a, b, self._key(gd, t, a, b), 0)
+        for t in range(1, self.types + 1):
+            if self.lines.dirty[t] != 0 and self.count[self.count_at + t] >= 2:
+                m = self._type_moves(d, t, out, m)
+        return m
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.locals(
         size=cython.longlong,
         at=cython.longlong,
         gd=cython.longlong,
@@ -2421,7 +2483,10 @@ class ClearCore:
         self.nodes_done += 1
         self.base[d] = length
         if d > 0 and self.follow:
-            self.mcount[d] = self._moves_after(d, before, length)
+            if self.composite:
+                self.mcount[d] = self._moves_settled(d)
+            else:
+                self.mcount[d] = self._moves_after(d, before, length)
             if self.checking:
                 self._check_moves(d)
         else:

@@ -187,6 +187,46 @@ def test_moves_found_from_the_parents_are_those_listed_afresh(module):
     assert seen["yes"] > boards // 3 and seen["no"] > boards // 20, seen
 
 
+@pytest.mark.parametrize("module", [core, PURE], ids=["compiled", "python"])
+def test_moves_found_from_the_parents_in_outward_and_inward(module):
+    """In ``outward`` and ``inward``, with at most two turns, a position's moves are
+    found from its parent's by comparing the two boards (``_moves_settled``): at every
+    position of these searches they are those listed from the board alone, and the
+    searches are those that list every position's moves afresh, on full and sparse
+    boards, with and without the ring; boards that cannot be cleared among them."""
+    rng = random.Random(22)
+    fast = module.COMPILED
+    boards = 160 if fast else 16
+    seen = {"positions": 0, "checked": 0, "yes": 0, "no": 0}
+    for i in range(boards):
+        gravity = ("outward", "inward")[i % 2]
+        size = (rng.randint(2, 9), rng.randint(2, 12)) if fast else (5, 7)
+        board = random_board(rng, *size, rng.choice([0.4, 0.7, 1.0]))
+        pos = Position(settled_rows(board, gravity), outside=i % 3 != 0, gravity=gravity)
+        turns = (2, 2, 1, 0)[(i // 2) % 4]
+        budget = 20_000 if fast else 1_000
+        results = []
+        for check in (True, False):
+            search = clearing.core_search(pos, turns, module=module)
+            if check:
+                search.check_moves()
+            else:
+                search.list_moves_afresh()
+            status = search.step(budget, budget)
+            results.append((status, search.counters(), search.clearing()))
+            if check:
+                checked, mismatched = search.mismatched()
+                assert mismatched == 0, (board, gravity, turns)
+                seen["checked"] += checked
+        assert results[0] == results[1]
+        seen["positions"] += results[0][1][0]
+        if results[0][0] in (core.FOUND, core.EXHAUSTED):
+            seen["yes" if results[0][0] == core.FOUND else "no"] += 1
+    least = 20_000 if fast else 500
+    assert seen["positions"] > least and seen["checked"] > seen["positions"] // 2, seen
+    assert seen["yes"] > boards // 3 and seen["no"] > boards // 20, seen
+
+
 def test_node_budget_and_small_table():
     """The same node budget stops both searches at the same point; a table that must be
     thinned again and again gives the same clearing, only later (a forgotten position is
