@@ -143,6 +143,31 @@ def random_board(rng, rows, cols, fill):
     return [values[r * cols : (r + 1) * cols] for r in range(rows)]
 
 
+def both_listings(pos, turns, module, budget, seen):
+    """Search ``pos`` for ``budget`` positions twice: finding each position's moves from
+    its parent's while checking them against a listing afresh (no position may differ),
+    and listing them afresh only; the two searches must be the same.  Tallies the
+    positions, those checked and the verdicts in ``seen``."""
+    results = []
+    for check in (True, False):
+        search = clearing.core_search(pos, turns, module=module)
+        search.use_sleep(False)  # a list made afresh has no move asleep
+        if check:
+            search.check_moves()
+        else:
+            search.list_moves_afresh()
+        status = search.step(budget, budget)
+        results.append((status, search.counters(), search.clearing()))
+        if check:
+            checked, mismatched = search.mismatched()
+            assert mismatched == 0, (pos.gravity, turns)
+            seen["checked"] += checked
+    assert results[0] == results[1]
+    seen["positions"] += results[0][1][0]
+    if results[0][0] in (core.FOUND, core.EXHAUSTED):
+        seen["yes" if results[0][0] == core.FOUND else "no"] += 1
+
+
 @pytest.mark.parametrize("module", [core, PURE], ids=["compiled", "python"])
 def test_moves_found_from_the_parents_are_those_listed_afresh(module):
     """In the modes of fixed lines, with at most two turns, a position's tiles of each
@@ -163,25 +188,7 @@ def test_moves_found_from_the_parents_are_those_listed_afresh(module):
         board = random_board(rng, *size, rng.choice([0.4, 0.7, 1.0]))
         pos = Position(settled_rows(board, gravity), outside=i % 3 != 0, gravity=gravity)
         turns = (2, 2, 1, 0)[i % 4]
-        budget = 20_000 if fast else 2_000
-        results = []
-        for check in (True, False):
-            search = clearing.core_search(pos, turns, module=module)
-            search.use_sleep(False)  # a list made afresh has no move asleep
-            if check:
-                search.check_moves()
-            else:
-                search.list_moves_afresh()
-            status = search.step(budget, budget)
-            results.append((status, search.counters(), search.clearing()))
-            if check:
-                checked, mismatched = search.mismatched()
-                assert mismatched == 0, (board, gravity, turns)
-                seen["checked"] += checked
-        assert results[0] == results[1]
-        seen["positions"] += results[0][1][0]
-        if results[0][0] in (core.FOUND, core.EXHAUSTED):
-            seen["yes" if results[0][0] == core.FOUND else "no"] += 1
+        both_listings(pos, turns, module, 20_000 if fast else 2_000, seen)
     least = 100_000 if fast else 1_000
     assert seen["positions"] > least and seen["checked"] > seen["positions"] // 2, seen
     assert seen["yes"] > boards // 3 and seen["no"] > boards // 20, seen
@@ -204,24 +211,7 @@ def test_moves_found_from_the_parents_in_outward_and_inward(module):
         board = random_board(rng, *size, rng.choice([0.4, 0.7, 1.0]))
         pos = Position(settled_rows(board, gravity), outside=i % 3 != 0, gravity=gravity)
         turns = (2, 2, 1, 0)[(i // 2) % 4]
-        budget = 20_000 if fast else 1_000
-        results = []
-        for check in (True, False):
-            search = clearing.core_search(pos, turns, module=module)
-            if check:
-                search.check_moves()
-            else:
-                search.list_moves_afresh()
-            status = search.step(budget, budget)
-            results.append((status, search.counters(), search.clearing()))
-            if check:
-                checked, mismatched = search.mismatched()
-                assert mismatched == 0, (board, gravity, turns)
-                seen["checked"] += checked
-        assert results[0] == results[1]
-        seen["positions"] += results[0][1][0]
-        if results[0][0] in (core.FOUND, core.EXHAUSTED):
-            seen["yes" if results[0][0] == core.FOUND else "no"] += 1
+        both_listings(pos, turns, module, 20_000 if fast else 1_000, seen)
     least = 20_000 if fast else 500
     assert seen["positions"] > least and seen["checked"] > seen["positions"] // 2, seen
     assert seen["yes"] > boards // 3 and seen["no"] > boards // 20, seen
