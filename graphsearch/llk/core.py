@@ -102,6 +102,8 @@ OPEN = cython.declare(cython.longlong, 5)
 TABLE_ENTRIES = 1 << 40  # positions remembered at most: no cap but the table's memory
 ABSORB_BATCH = cython.declare(cython.longlong, 32)  # positions ``receive`` reads ahead
 PAGE_WORDS = cython.declare(cython.longlong, 512)  # the words of a page of memory (4 KB)
+# a table being written or doubled looks at its stop word once in so many words or slots
+STOP_LOOK = cython.declare(cython.longlong, (1 << 15) - 1)
 TABLE_START = 1 << 14  # the table starts this small and doubles when full
 # the table's slots: at most 512 MB unless told (768 MB as it doubles); on a 16 x 9 board
 # (32 bytes a slot) 8 million positions, on a QQ board (40 bytes) 4 million
@@ -268,7 +270,7 @@ class DeadPositions:
         self.words = words
         self.most = max(2, min(entries, largest // 2))
         self.slots = _slots_for(min(self.most, TABLE_START))
-        self._fresh()
+        self._fresh(array("q", [0]))
         self.filled = 0
         self.composite = composite
         self.log = zeros("Q", 1)
@@ -401,10 +403,12 @@ class DeadPositions:
         last=cython.longlong,
         seen=cython.ulonglong,
     )
-    def receive(self, got: array) -> int:  # type: ignore[type-arg]
+    def receive(self, got: array, stop: cython.longlong[::1]) -> int:  # type: ignore[type-arg]
         """Put the positions another search of the same board proved dead (``sent``) in
-        the table, as far as it has room (growing as it may, never thinning); how many
-        were new.  Sound: a position is dead whichever search proved it."""
+        the table, as far as it has room (growing as it may, never thinning, and not
+        at all once ``stop[0]`` is set while it grows); how many were new.  Sound: a
+        position is dead whichever search proved it, and one not put in is only
+        searched again."""
         S = self.words + 1
         n = len(got) // S
         if n == 0:
@@ -412,7 +416,8 @@ class DeadPositions:
         entries = got
         added = 0
         while not self.room_for(n) and self.can_grow():
-            self.grow()
+            if not self.grow(stop):
+                return 0
         with cython.nogil:  # the other searches finish their slices meanwhile
             first = 0
             while first < n:
@@ -466,38 +471,57 @@ class DeadPositions:
         _put_slot(self.table, self.slots, self.words + 1, entry, at)
 
     @cython.locals(
-        old=cython.ulonglong[::1], S=cython.longlong, slots=cython.longlong, s=cython.longlong
+        old=cython.ulonglong[::1],
+        S=cython.longlong,
+        slots=cython.longlong,
+        s=cython.longlong,
+        stopped=cython.bint,
     )
-    def grow(self) -> None:
-        """Double the table, keeping what it holds."""
+    def grow(self, stop: cython.longlong[::1]) -> bool:
+        """Double the table, keeping what it holds: True; or False, with the table as it
+        was, when ``stop[0]`` is set meanwhile (by another thread: a search told to stop
+        does not first write and fill a table that may take a good part of a second)."""
         old = self.table
         S = self.words + 1
         slots = self.slots
         self.slots = _slots_for(min(slots, self.most))
-        self._fresh()
+        stopped = not self._fresh(stop)
         with cython.nogil:  # other searches of a portfolio run on meanwhile
-            for s in range(slots):
+            s = 0
+            while s < slots and not stopped:
                 if old[s * S] != 0:
                     self._place(old, s * S)
+                s += 1
+                if (s & STOP_LOOK) == 0 and stop[0] != 0:
+                    stopped = True
+        if stopped:
+            self.table = old
+            self.slots = slots
+        return not stopped
 
     def forget(self) -> None:
         """Forget every position (``Passes.forget``)."""
-        self._fresh()
+        self._fresh(array("q", [0]))
         self.filled = 0
 
-    @cython.locals(n=cython.longlong, w=cython.longlong)
-    def _fresh(self) -> None:
+    @cython.locals(n=cython.longlong, w=cython.longlong, stopped=cython.bint)
+    def _fresh(self, stop: cython.longlong[::1]) -> bool:
         """An empty table of ``slots`` slots (``lazy_words``), each of its pages written
         once without the GIL, so that a portfolio's other searches run on meanwhile and
         a lookup never reads a page not yet written (the system would map a shared page of
-        zeros, to be replaced at the first write)."""
+        zeros, to be replaced at the first write); False, when ``stop[0]`` is set before
+        every page is written (the table is then not to be used)."""
         n = self.slots * (self.words + 1)
         self.table = lazy_words(n)
         w = 0
+        stopped = False
         with cython.nogil:
-            while w < n:
+            while w < n and not stopped:
                 self.table[w] = 0
                 w += PAGE_WORDS
+                if (w & STOP_LOOK) == 0 and stop[0] != 0:
+                    stopped = True
+        return not stopped
 
     @cython.cfunc
     @cython.locals(w=cython.longlong, n=cython.longlong, x=cython.ulonglong)
@@ -2702,8 +2726,13 @@ class ClearCore:
             with cython.nogil:
                 self._run(b, m)
             if self.status == _GROW:
-                self.dead.grow()
+                if not self.dead.grow(self.control):  # stopped: grows when resumed
+                    self.status = _RUNNING
+                    return Status.RUNNING
             elif self.status == _FULL:
+                if self.control[0] != 0:  # stopped: thins when resumed
+                    self.status = _RUNNING
+                    return Status.RUNNING
                 self.dead.thin()
             elif self.status == _NAMES:
                 if not self.passes.grow_names():
@@ -2824,9 +2853,10 @@ class ClearCore:
 
     def received(self, entries: array) -> int:  # type: ignore[type-arg]
         """Learn the positions another search of the same board proved dead (its
-        ``sent``); how many were new.  Between slices, from the searching thread."""
+        ``sent``); how many were new.  Between slices, from the searching thread; a stop
+        (``step``'s ``control``) while the table grows for them leaves them out."""
         self._shareable()
-        return int(self.dead.receive(entries))
+        return int(self.dead.receive(entries, self.control))
 
     def _shareable(self) -> None:
         if self.composite:

@@ -6,6 +6,7 @@ the rules, a stop from another thread, node limits and bad values."""
 
 from __future__ import annotations
 
+import random
 import threading
 import time
 from array import array
@@ -162,3 +163,35 @@ def test_outward_and_inward_run_one_search(portfolio_at_once):
             four = llk.clear(board, outside=True, gravity=gravity, workers=4)
             assert (one.moves, one.stats.nodes) == (four.moves, four.stats.nodes)
     assert not portfolio_at_once
+
+
+def test_a_table_told_to_stop_while_it_grows_stays_as_it_was():
+    """A stop seen while the table of dead positions doubles (``grow``) or grows for what
+    another search sent (``receive``) leaves the table as it was, every position in it
+    still found; unstopped, the table doubles with the same positions."""
+    words = 2
+    table = clearing.core.DeadPositions(array("Q", [0] * words), words, 1 << 20, False, 1 << 26)
+    rng = random.Random(5)
+
+    def entries(n: int) -> array:  # type: ignore[type-arg]
+        got = array("Q")
+        for _ in range(n):  # a hash (never 0) and a key
+            got.extend([rng.getrandbits(64) | 1, rng.getrandbits(64), rng.getrandbits(64)])
+        return got
+
+    def held() -> set[tuple[int, ...]]:
+        flat = table.every()
+        return {tuple(flat[i : i + words + 1]) for i in range(0, len(flat), words + 1)}
+
+    go, stop = array("q", [0, -1]), array("q", [1, -1])
+    first = entries(20_000)
+    assert table.receive(first, go) == 20_000
+    kept = held()
+    assert len(kept) == 20_000
+    assert table.receive(entries(200_000), stop) == 0  # it would have to grow: left out
+    assert not table.grow(stop)
+    assert held() == kept
+    assert table.receive(first, go) == 0  # every one still found where it is
+    assert table.grow(go)
+    assert held() == kept
+    assert table.receive(first, go) == 0
