@@ -18,7 +18,11 @@ Dask cluster.
 Board i of a cell is dealt from (seed, i) alone.  ``--table`` prints the table of every
 cell found in DIR (a markdown table: a row per mode, a column per size; each cell the
 clearable share of the decided boards, its 95% Wilson interval, and the boards left
-undecided, if any).
+undecided, if any).  ``--tail P`` prints instead, for each cell of ``--sizes`` and ``--modes``
+found in DIR, the time by which every board but P% of them was decided (each board's
+last outcome in its results file; none while more than P% are undecided): the time limit
+at which one search a board would leave at most P% undecided, as far as the recorded
+times tell (they were taken under whatever load and release each board ran).
 """
 
 from __future__ import annotations
@@ -82,6 +86,24 @@ def table(folder: Path, *, short: bool = False) -> str:
     return "\n".join(lines) + "\n"
 
 
+def tail(results: Path, share: float) -> float | None:
+    """The seconds by which every board of a cell's results file but ``share`` percent of
+    them was decided (a board's last outcome counts), or None while more are undecided."""
+    last: dict[int, dict[str, Any]] = {}
+    for line in results.read_text().splitlines()[1:]:
+        if line.strip():
+            outcome = json.loads(line)
+            last[outcome["board"]] = outcome
+    times = sorted(
+        o["seconds"] if o["verdict"] != "undecided" else float("inf") for o in last.values()
+    )
+    allowed = int(len(times) * share / 100)
+    if allowed >= len(times):
+        return 0.0
+    needed = times[len(times) - 1 - allowed]
+    return None if needed == float("inf") else needed
+
+
 def _cell(data: dict[str, Any], short: bool = False) -> str:
     decided = data["boards"] - data["undecided"]
     if not decided:
@@ -116,7 +138,26 @@ def main() -> int:
         help="run each cell's undecided boards again under --time-limit (give a longer one)",
     )
     parser.add_argument("--table", action="store_true", help="print the table and stop")
+    parser.add_argument(
+        "--tail",
+        type=float,
+        metavar="P",
+        help="print the time by which every board of each cell but P%% was decided, and stop",
+    )
     args = parser.parse_args()
+    if args.tail is not None:
+        for size in args.sizes.split(","):
+            for mode in args.modes.split(","):
+                results = args.dir / f"{size}_{mode}.jsonl"
+                if results.exists():
+                    needed = tail(results, args.tail)
+                    what = (
+                        f"more than {args.tail:g}% undecided"
+                        if needed is None
+                        else f"every board but {args.tail:g}% decided by {needed:.1f} s"
+                    )
+                    print(f"{size} {mode}: {what}")
+        return 0
     if not args.table:
         args.dir.mkdir(parents=True, exist_ok=True)
         for size in args.sizes.split(","):

@@ -62,3 +62,26 @@ def test_the_readme_table_goes_between_its_markers(tmp_path: Path, report: Modul
     readme.write_text("no markers\n")
     assert not report.readme_census(readme, folder)
     assert readme.read_text() == "no markers\n"
+
+
+def test_the_tail_is_the_time_that_leaves_the_given_share_undecided(
+    tmp_path: Path, report: ModuleType
+) -> None:
+    census = sys.modules["census"]  # imported by report.py
+    results = tmp_path / "16x9_left.jsonl"
+    outcomes = [(b, "no", float(b)) for b in range(1, 10)] + [(10, "undecided", 10.0)]
+    outcomes += [(10, "yes", 50.0)]  # the retry decides board 10: its last outcome counts
+    results.write_text(
+        json.dumps({"settings": {}})
+        + "".join(f'\n{{"board": {b}, "verdict": "{v}", "seconds": {s}}}' for b, v, s in outcomes)
+        + "\n"
+    )
+    assert census.tail(results, 10) == 9.0  # board 10 may take as long as it likes
+    assert census.tail(results, 0) == 50.0
+    assert census.tail(results, 20) == 8.0
+    assert census.tail(results, 100) == 0.0
+    results.write_text(
+        results.read_text() + '{"board": 11, "verdict": "undecided", "seconds": 60}\n'
+    )
+    assert census.tail(results, 0) is None  # board 11 was never decided
+    assert census.tail(results, 10) == 50.0  # one of 11 may stay undecided
