@@ -146,10 +146,14 @@ def main() -> int:
     )
     args = parser.parse_args()
     if args.tail is not None:
+        if not 0 <= args.tail <= 100:
+            parser.error(f"--tail is a percentage, 0 to 100, not {args.tail:g}")
+        found = False
         for size in args.sizes.split(","):
             for mode in args.modes.split(","):
                 results = args.dir / f"{size}_{mode}.jsonl"
                 if results.exists():
+                    found = True
                     needed = tail(results, args.tail)
                     what = (
                         f"more than {args.tail:g}% undecided"
@@ -157,7 +161,9 @@ def main() -> int:
                         else f"every board but {args.tail:g}% decided by {needed:.1f} s"
                     )
                     print(f"{size} {mode}: {what}")
-        return 0
+        if not found:
+            print(f"census: no cell of those sizes and modes in {args.dir}", file=sys.stderr)
+        return 0 if found else 1
     if not args.table:
         args.dir.mkdir(parents=True, exist_ok=True)
         for size in args.sizes.split(","):
