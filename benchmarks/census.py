@@ -20,7 +20,7 @@ cell found in DIR (a markdown table: a row per mode, a column per size; each cel
 clearable share of the decided boards, its 95% Wilson interval, and the boards left
 undecided, if any).  ``--tail P`` prints instead, for each cell of ``--sizes`` and ``--modes``
 found in DIR, the time by which every board but P% of them was decided (each board's
-last outcome in its results file; none while more than P% are undecided): the time limit
+outcome as the survey keeps it; none while more than P% are undecided): the time limit
 at which one search a board would leave at most P% undecided, as far as the recorded
 times tell (they were taken under whatever load and release each board ran).
 """
@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from graphsearch.choices import MODES
+from graphsearch.survey import BoardOutcome, supersedes
 
 HERE = Path(__file__).resolve().parent
 SIZES = {"12x7": 21, "14x8": 28, "16x9": 36, "19x11": 50}  # columns x rows: types x 4
@@ -88,15 +89,24 @@ def table(folder: Path, *, short: bool = False) -> str:
 
 def tail(results: Path, share: float) -> float | None:
     """The seconds by which every board of a cell's results file but ``share`` percent of
-    them was decided (a board's last outcome counts), or None while more are undecided."""
-    last: dict[int, dict[str, Any]] = {}
-    for line in results.read_text().splitlines()[1:]:
-        if line.strip():
-            outcome = json.loads(line)
-            last[outcome["board"]] = outcome
-    times = sorted(
-        o["seconds"] if o["verdict"] != "undecided" else float("inf") for o in last.values()
-    )
+    them was decided (each board's outcome as the survey keeps it, ``supersedes``; a last
+    line cut short by a survey still writing is left out), or None while more are
+    undecided."""
+    kept: dict[int, BoardOutcome] = {}
+    lines = [line for line in results.read_text().splitlines()[1:] if line.strip()]
+    for number, line in enumerate(lines, 1):
+        try:
+            row = json.loads(line)
+        except ValueError:
+            if number == len(lines):
+                break
+            raise
+        outcome = BoardOutcome(
+            row["board"], row["verdict"], row.get("greedy", False), row["seconds"]
+        )
+        if supersedes(outcome, kept.get(outcome.index)):
+            kept[outcome.index] = outcome
+    times = sorted(o.seconds if o.verdict != "undecided" else float("inf") for o in kept.values())
     allowed = int(len(times) * share / 100)
     if allowed >= len(times):
         return 0.0

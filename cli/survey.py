@@ -318,7 +318,7 @@ def _resume(path: str, spec: SurveySpec) -> tuple[dict[int, BoardOutcome], int |
     """The outcomes already in a results file written with the same settings, and how many
     of its bytes to keep (None: start the file anew).  A last line cut short (an
     interrupted survey) is dropped; an empty file is a new one."""
-    from graphsearch.survey import BoardOutcome
+    from graphsearch.survey import BoardOutcome, supersedes
 
     try:
         with open(path, "rb") as handle:
@@ -370,11 +370,7 @@ def _resume(path: str, spec: SurveySpec) -> tuple[dict[int, BoardOutcome], int |
                 f"{path}: line {number}: board {outcome.index} is {outcome.verdict} here "
                 f"and {earlier.verdict} on an earlier line"
             )
-        # a board decided once stays decided; one still undecided keeps its latest try
-        decided_before = earlier is not None and earlier.verdict != "undecided"
-        if 0 <= outcome.index < spec.boards and not (
-            decided_before and outcome.verdict == "undecided"
-        ):
+        if 0 <= outcome.index < spec.boards and supersedes(outcome, earlier):
             outcomes[outcome.index] = outcome
     return outcomes, kept
 

@@ -36,6 +36,7 @@ __all__ = [
     "run_board",
     "run_survey",
     "summarize",
+    "supersedes",
 ]
 
 KINDS = ("clear", "mayan")
@@ -105,6 +106,13 @@ class BoardOutcome:
     verdict: str
     greedy: bool
     seconds: float
+
+
+def supersedes(outcome: BoardOutcome, earlier: BoardOutcome | None) -> bool:
+    """Whether a board's ``outcome``, read after ``earlier`` in a results file, is the one
+    the board keeps: a board decided once stays decided; one still undecided keeps its
+    latest try."""
+    return earlier is None or earlier.verdict == "undecided" or outcome.verdict != "undecided"
 
 
 def run_board(spec: SurveySpec, index: int, budget: Budget | None = None) -> BoardOutcome:
