@@ -11,7 +11,8 @@ Each cell (a size and a mode) is ``solve survey clear`` with ``--results``: ever
 outcome is appended to ``DIR/COLSxROWS_MODE.jsonl`` as it is decided, so an interrupted
 census goes on where it stopped (run the same command again), and a cell already complete
 costs nothing; ``--retry-undecided`` runs a cell's undecided boards again under a longer
-``--time-limit`` (a verdict is the board's, whatever the limit), best with a larger table
+``--time-limit`` (a verdict is the board's, whatever the limit; a board already tried that
+long is not run again, so a retry resumes too), best with a larger table
 (``--table-mb``: a board that outgrows its table searches again what it forgot).  The
 survey runs its boards on local processes (``--workers``) or, with ``--scheduler``, on a
 Dask cluster.

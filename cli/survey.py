@@ -96,8 +96,9 @@ def _shared(command: Callable[..., Any]) -> Callable[..., Any]:
             "--retry-undecided",
             is_flag=True,
             help="With --results: run the boards FILE holds as undecided again, under this "
-            "run's --time-limit (give a longer one); a verdict found replaces the undecided "
-            "one, and a verdict never changes.",
+            "run's --time-limit (give a longer one), but not those already tried that long (so "
+            "an interrupted retry goes on where it stopped); a verdict found replaces the "
+            "undecided one, and a verdict never changes.",
         ),
         click.option(
             "--format",
@@ -267,8 +268,12 @@ def _run(
     if retry_undecided and results is None:
         raise click.UsageError("--retry-undecided goes with --results")
     outcomes, keep = _resume(results, spec) if results else ({}, None)
-    if retry_undecided:
-        outcomes = {i: o for i, o in outcomes.items() if o.verdict != "undecided"}
+    if retry_undecided:  # again, unless a try already had this run's time (a retry resumed)
+        outcomes = {
+            i: o
+            for i, o in outcomes.items()
+            if o.verdict != "undecided" or (time_limit is not None and o.seconds >= time_limit)
+        }
     log = _open_log(results, spec, keep) if results else None
     stopped: BaseException | None = None  # Ctrl-C or SIGTERM: report what finished
     try:

@@ -111,8 +111,10 @@ class BoardOutcome:
 def supersedes(outcome: BoardOutcome, earlier: BoardOutcome | None) -> bool:
     """Whether a board's ``outcome``, read after ``earlier`` in a results file, is the one
     the board keeps: a board decided once stays decided; one still undecided keeps its
-    latest try."""
-    return earlier is None or earlier.verdict == "undecided" or outcome.verdict != "undecided"
+    longest try (the time it is known to need more than)."""
+    if earlier is None or outcome.verdict != "undecided":
+        return True
+    return earlier.verdict == "undecided" and outcome.seconds >= earlier.seconds
 
 
 def run_board(spec: SurveySpec, index: int, budget: Budget | None = None) -> BoardOutcome:

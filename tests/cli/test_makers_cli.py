@@ -169,9 +169,10 @@ def test_survey_retries_its_undecided_boards_under_a_longer_limit(solve, tmp_pat
     assert refused.status == 2 and "--retry-undecided goes with --results" in refused.err
 
 
-def test_a_board_still_undecided_counts_its_latest_try(solve, tmp_path):
-    """A board undecided again under a longer limit reports the seconds of that try (the
-    latest line), and a later undecided line never undoes a verdict."""
+def test_a_board_still_undecided_counts_its_longest_try(solve, tmp_path):
+    """A board undecided again under a longer limit reports the seconds of that try (a
+    shorter one later does not undo it), and a later undecided line never undoes a
+    verdict; a retry skips the boards already tried as long as it would try them."""
     results = tmp_path / "runs.jsonl"
     args = ["survey", "clear", "--rows", 9, "--cols", 16, "--types", 36, "--gravity", "down"]
     args += ["--boards", 3, "--workers", 1, "--results", results, "--format", "json"]
@@ -181,6 +182,12 @@ def test_a_board_still_undecided_counts_its_latest_try(solve, tmp_path):
     tried = [json.loads(line) for line in lines[1:]]
     tried[0] |= {"verdict": "undecided", "seconds": 0.5}  # as if it had timed out at first
     later = [dict(tried[0], seconds=77.0), dict(tried[1], verdict="undecided", seconds=99.0)]
+    later.append(dict(tried[0], seconds=20.0))
     results.write_text("\n".join(lines[:1] + [json.dumps(t) for t in tried + later]) + "\n")
     again = json.loads(solve(*args, "--time-limit", 30).out)
     assert again["undecided"] == 1 and again["seconds"]["max"] == 77.0
+    written = results.read_text()
+    skipped = json.loads(solve(*args, "--time-limit", 77, "--retry-undecided").out)
+    assert skipped["undecided"] == 1 and results.read_text() == written  # tried 77 s once
+    retried = json.loads(solve(*args, "--time-limit", 78, "--retry-undecided").out)
+    assert retried["undecided"] == 0 and len(results.read_text()) > len(written)
