@@ -32,11 +32,12 @@ when tiles of one type took each other's places).  A move changes one or two lin
 key of the position it makes is found from its parent's before the move is made, and a
 move into a position already proven dead costs a lookup.  In ``outward`` and ``inward`` a
 key is two words that name the states of the board's quarters (``Passes``).  The table is
-open addressing, each slot a hash and a key, at most half full; it doubles when full up to
-its memory (``table_bytes`` of slots, ``TABLE_BYTES`` unless told), and when full at that
-size it keeps the half of its positions with the most tiles left and forgets the rest
-(``DeadPositions.thin``): a forgotten position is only searched again, and one with more
-tiles left stands for more work.
+open addressing, each slot a hash and a key; it doubles when half full up to its memory
+(``table_bytes`` of slots, ``TABLE_BYTES`` unless told), fills that to seven eighths (a
+longer probe a lookup, but a proof larger than the table forgets and searches again far
+less), and then keeps the half of its positions with the most tiles left and forgets the
+rest (``DeadPositions.thin``): a forgotten position is only searched again, and one with
+more tiles left stands for more work.
 """
 
 from __future__ import annotations
@@ -104,9 +105,11 @@ ABSORB_BATCH = cython.declare(cython.longlong, 32)  # positions ``receive`` read
 PAGE_WORDS = cython.declare(cython.longlong, 512)  # the words of a page of memory (4 KB)
 # a table being written or doubled looks at its stop word once in so many words or slots
 STOP_LOOK = cython.declare(cython.longlong, (1 << 15) - 1)
-TABLE_START = 1 << 14  # the table starts this small and doubles when full
+TABLE_START = 1 << 14  # the table starts this small and doubles when half full
+# the eighths of its slots that a table at its largest fills before it thins
+FULLEST_OF_8 = cython.declare(cython.longlong, 7)
 # the table's slots: at most 512 MB unless told (768 MB as it doubles); on a 16 x 9 board
-# (32 bytes a slot) 8 million positions, on a QQ board (40 bytes) 4 million
+# (32 bytes a slot) 14 million positions, on a QQ board (40 bytes) 7 million
 TABLE_BYTES = 1 << 29
 ONE = cython.declare(cython.ulonglong, 1)
 M64 = cython.declare(cython.ulonglong, (1 << 64) - 1)
@@ -232,15 +235,18 @@ def _parts(inner: list[int], lines: list[list[int]]) -> dict[int, int]:
 @cython.cclass
 class DeadPositions:
     """The table of positions proven dead (see the module's docstring): open addressing,
-    each slot a hash (never 0; 0 marks an empty slot) and a position's key, at most half
-    full.  It holds the search's ``keys`` (the keys of every level) and looks up the key
-    at an offset of it.  It doubles when full (``grow``) up to ``most`` slots, and when
-    full at that size keeps the half of its positions with the most tiles left
-    (``thin``)."""
+    each slot a hash (never 0; 0 marks an empty slot) and a position's key.  It holds the
+    search's ``keys`` (the keys of every level) and looks up the key at an offset of it.
+    It doubles when half full (``grow``) until it would pass its memory, fills its largest
+    size to seven eighths (``full``), and then keeps the half of its positions with the
+    most tiles left (``thin``)."""
 
     words: cython.longlong  # a key's words
     slots: cython.longlong
-    most: cython.longlong  # the slots it may grow to
+    most: cython.longlong  # half the slots it may grow to
+    entries: cython.longlong  # the positions it may hold (``TABLE_ENTRIES``: memory alone)
+    full: cython.longlong  # the positions it holds at its size: half its slots, or at its
+    # largest seven eighths
     filled: cython.longlong
     table: cython.ulonglong[::1]
     keys: cython.ulonglong[::1]
@@ -269,8 +275,10 @@ class DeadPositions:
         self.keys = keys
         self.words = words
         self.most = max(2, min(entries, largest // 2))
+        self.entries = max(2, entries)
         self.slots = _slots_for(min(self.most, TABLE_START))
         self._fresh(array("q", [0]))
+        self._limit()
         self.filled = 0
         self.composite = composite
         self.log = zeros("Q", 1)
@@ -280,8 +288,18 @@ class DeadPositions:
     @cython.cfunc
     @cython.nogil
     def room_for(self, more: cython.longlong) -> cython.bint:
-        """Whether ``more`` positions fit and leave the table at most half full."""
-        return self.filled + more <= self.slots // 2
+        """Whether ``more`` positions fit (``full``)."""
+        return self.filled + more <= self.full
+
+    @cython.cfunc
+    def _limit(self) -> cython.void:
+        """``full``: half the slots while the table may grow; at its largest, seven
+        eighths (``FULLEST_OF_8``: its probe runs grow longer, but a lookup reads them
+        in a row, while a position forgotten costs its whole proof again)."""
+        if self.can_grow():
+            self.full = self.slots // 2
+        else:
+            self.full = min(self.entries, self.slots * FULLEST_OF_8 // 8)
 
     @cython.cfunc
     @cython.nogil
@@ -497,6 +515,7 @@ class DeadPositions:
         if stopped:
             self.table = old
             self.slots = slots
+        self._limit()
         return not stopped
 
     def forget(self) -> None:
