@@ -292,6 +292,27 @@ def test_the_table_keeps_to_its_memory_and_a_larger_one_searches_less():
     assert verdicts == [True, True, False, False]
 
 
+@pytest.mark.parametrize("module", [core, PURE], ids=["compiled", "source"])
+def test_a_table_at_its_largest_fills_to_seven_eighths(module):
+    """At the largest size its memory allows a table holds seven eighths of its slots
+    (``receive`` puts in as many as fit, never thinning; before, half), and no more than
+    a cap on its positions."""
+    from array import array
+
+    def held(table_bytes: int, entries: int, offered: int) -> tuple[int, int]:
+        dead = module.DeadPositions(array("Q", [0]), 1, entries, False, table_bytes)
+        got = array("Q")
+        for i in range(offered):  # a slot's worth: a hash (never 0) and a one-word key
+            got.extend([(i * 0x9E3779B97F4A7C15 + 1) % (1 << 64) or 1, i])
+        added = dead.receive(got, array("q", [0]))
+        return added, len(dead.every()) // 2
+
+    # 4 KB of 16-byte slots: 256, the largest at once
+    assert held(1 << 12, core.TABLE_ENTRIES, 300) == (224, 224)
+    assert held(1 << 12, 100, 300) == (100, 100)  # its cap on positions comes first
+    assert held(1 << 13, core.TABLE_ENTRIES, 600) == (448, 448)  # 512 slots
+
+
 def test_a_table_on_mapped_pages_searches_as_one_in_an_array(monkeypatch):
     """From ``cores.LAZY_BYTES`` on, the table of dead positions is a private mapping
     (``cores.lazy_words``) written a page at a time: with the threshold at one word every
