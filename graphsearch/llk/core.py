@@ -32,12 +32,13 @@ when tiles of one type took each other's places).  A move changes one or two lin
 key of the position it makes is found from its parent's before the move is made, and a
 move into a position already proven dead costs a lookup.  In ``outward`` and ``inward`` a
 key is two words that name the states of the board's quarters (``Passes``).  The table is
-open addressing, each slot a hash and a key; it doubles when half full up to its memory
-(``table_bytes`` of slots, ``TABLE_BYTES`` unless told), fills that to seven eighths (a
-longer probe a lookup, but a proof larger than the table forgets and searches again far
-less), and then keeps the half of its positions with the most tiles left and forgets the
-rest (``DeadPositions.thin``): a forgotten position is only searched again, and one with
-more tiles left stands for more work.
+open addressing, each slot a hash and a key.  It doubles when half full up to as many
+slots as its memory holds (``table_bytes``, ``TABLE_BYTES`` unless told; any number, so
+a slot's home is its hash scaled, not masked), fills that to seven eighths (a longer
+probe a lookup, but a proof larger than the table forgets and searches again far less),
+and then keeps the half of its positions with the most tiles left and forgets the rest
+(``DeadPositions.thin``): a forgotten position is only searched again, and one with more
+tiles left stands for more work.
 """
 
 from __future__ import annotations
@@ -106,10 +107,12 @@ PAGE_WORDS = cython.declare(cython.longlong, 512)  # the words of a page of memo
 # a table being written or doubled looks at its stop word once in so many words or slots
 STOP_LOOK = cython.declare(cython.longlong, (1 << 15) - 1)
 TABLE_START = 1 << 14  # the table starts this small and doubles when half full
+MOST_SLOTS = (1 << 32) - 1  # a table's slots at most (``_home``)
 # the eighths of its slots that a table at its largest fills before it thins
 FULLEST_OF_8 = cython.declare(cython.longlong, 7)
-# the table's slots: at most 512 MB unless told (768 MB as it doubles); on a 16 x 9 board
-# (32 bytes a slot) 14 million positions, on a QQ board (40 bytes) 7 million
+# the table's slots: at most 512 MB unless told (half as much again while it doubles into
+# them); on a 16 x 9 board (32 bytes a slot) 14 million positions, on a QQ board (40
+# bytes) 11 million
 TABLE_BYTES = 1 << 29
 ONE = cython.declare(cython.ulonglong, 1)
 M64 = cython.declare(cython.ulonglong, (1 << 64) - 1)
@@ -175,6 +178,16 @@ def _hash(
 
 @cython.cfunc
 @cython.nogil
+def _home(h: cython.ulonglong, slots: cython.longlong) -> cython.longlong:
+    """The home slot of hash h in a table of ``slots`` slots (fewer than 2**32, any
+    number): the hash's top 32 bits scaled to the slots, a multiply and a shift rather
+    than a mask, so that a table is not held to a power of two and takes all the memory
+    it is given."""
+    return cython.cast(cython.longlong, ((h >> 32) * cython.cast(cython.ulonglong, slots)) >> 32)
+
+
+@cython.cfunc
+@cython.nogil
 @cython.locals(i=cython.longlong, w=cython.longlong)
 def _put_slot(
     table: cython.ulonglong[::1],
@@ -185,10 +198,12 @@ def _put_slot(
 ) -> cython.void:
     """Put the slot's worth at ``entry[at:]`` (S words: a hash, never 0, and a key known
     not to be in the table) in the first empty slot from its home slot of the open
-    addressing ``table`` of ``slots`` slots (a power of two)."""
-    i = cython.cast(cython.longlong, entry[at] & cython.cast(cython.ulonglong, slots - 1))
+    addressing ``table`` of ``slots`` slots (``_home``)."""
+    i = _home(entry[at], slots)
     while table[i * S] != 0:
-        i = (i + 1) & (slots - 1)
+        i += 1
+        if i == slots:
+            i = 0
     for w in range(S):
         table[i * S + w] = entry[at + w]
 
@@ -237,13 +252,13 @@ class DeadPositions:
     """The table of positions proven dead (see the module's docstring): open addressing,
     each slot a hash (never 0; 0 marks an empty slot) and a position's key.  It holds the
     search's ``keys`` (the keys of every level) and looks up the key at an offset of it.
-    It doubles when half full (``grow``) until it would pass its memory, fills its largest
-    size to seven eighths (``full``), and then keeps the half of its positions with the
-    most tiles left (``thin``)."""
+    It doubles when half full (``grow``) on its way to ``top``, the slots its memory holds,
+    fills that to seven eighths (``full``), and then keeps the half of its positions with
+    the most tiles left (``thin``)."""
 
     words: cython.longlong  # a key's words
     slots: cython.longlong
-    most: cython.longlong  # half the slots it may grow to
+    top: cython.longlong  # the slots it may grow to
     entries: cython.longlong  # the positions it may hold (``TABLE_ENTRIES``: memory alone)
     full: cython.longlong  # the positions it holds at its size: half its slots, or at its
     # largest seven eighths
@@ -270,13 +285,16 @@ class DeadPositions:
     ) -> None:
         """A table for keys of ``words`` words at offsets of ``keys``, holding at most
         ``entries`` positions and ``table_bytes`` of slots."""
-        fit = max(4, table_bytes // (8 * (words + 1)))
-        largest = 1 << (fit.bit_length() - 1)  # slots that fit
+        fit = max(4, table_bytes // (8 * (words + 1)))  # slots that fit, any number
         self.keys = keys
         self.words = words
-        self.most = max(2, min(entries, largest // 2))
         self.entries = max(2, entries)
-        self.slots = _slots_for(min(self.most, TABLE_START))
+        self.top = min(fit, _slots_for(self.entries), MOST_SLOTS)
+        # a start that doubles into ``top`` exactly, so that growing to it takes at most
+        # half as much memory again
+        self.slots = self.top
+        while self.slots > _slots_for(min(self.entries, TABLE_START)):
+            self.slots //= 2
         self._fresh(array("q", [0]))
         self._limit()
         self.filled = 0
@@ -304,23 +322,19 @@ class DeadPositions:
     @cython.cfunc
     @cython.nogil
     def can_grow(self) -> cython.bint:
-        return self.slots // 2 < self.most
+        return self.slots < self.top
 
     @cython.cfunc
     @cython.nogil
     def home(self, h: cython.ulonglong) -> cython.ulonglong:
         """The first word of the home slot of hash h (read ahead by ``ClearCore._ahead``
         so that the lookups that follow find it in the cache)."""
-        return self.table[
-            cython.cast(cython.longlong, (h | ONE) & cython.cast(cython.ulonglong, self.slots - 1))
-            * (self.words + 1)
-        ]
+        return self.table[_home(h | ONE, self.slots) * (self.words + 1)]
 
     @cython.cfunc
     @cython.nogil
     @cython.locals(
         S=cython.longlong,
-        mask=cython.longlong,
         i=cython.longlong,
         stored=cython.ulonglong,
         same=cython.bint,
@@ -331,9 +345,8 @@ class DeadPositions:
         would go.  A slot is its hash (never 0; 0 marks an empty slot) and the key's
         words, so that a lookup reads one place in memory."""
         S = self.words + 1
-        mask = self.slots - 1
         h |= ONE
-        i = cython.cast(cython.longlong, h & cython.cast(cython.ulonglong, mask))
+        i = _home(h, self.slots)
         while True:
             stored = self.table[i * S]
             if stored == 0:
@@ -346,7 +359,9 @@ class DeadPositions:
                         break
                 if same:
                     return i
-            i = (i + 1) & mask
+            i += 1
+            if i == self.slots:
+                i = 0
 
     @cython.cfunc
     @cython.nogil
@@ -442,13 +457,7 @@ class DeadPositions:
                 last = min(n, first + ABSORB_BATCH)
                 seen = 0
                 for k in range(first, last):  # the home slots read together (``_ahead``)
-                    seen ^= self.table[
-                        cython.cast(
-                            cython.longlong,
-                            entries[k * S] & cython.cast(cython.ulonglong, self.slots - 1),
-                        )
-                        * S
-                    ]
+                    seen ^= self.table[_home(entries[k * S], self.slots) * S]
                 self.seen ^= seen
                 for k in range(first, last):
                     if not self.room_for(1):
@@ -465,7 +474,7 @@ class DeadPositions:
         """``_place`` for a slot's worth that may be in the table already: 1 when it was
         put in, 0 when it was there."""
         S = self.words + 1
-        i = cython.cast(cython.longlong, entry[at] & cython.cast(cython.ulonglong, self.slots - 1))
+        i = _home(entry[at], self.slots)
         while self.table[i * S] != 0:
             if self.table[i * S] == entry[at]:
                 same = True
@@ -475,7 +484,9 @@ class DeadPositions:
                         break
                 if same:
                     return 0
-            i = (i + 1) & (self.slots - 1)
+            i += 1
+            if i == self.slots:
+                i = 0
         for w in range(S):
             self.table[i * S + w] = entry[at + w]
         self.filled += 1
@@ -502,7 +513,9 @@ class DeadPositions:
         old = self.table
         S = self.words + 1
         slots = self.slots
-        self.slots = _slots_for(min(slots, self.most))
+        self.slots = self.top  # the next size on the way to ``top`` (``__init__``)
+        while self.slots // 2 > slots:
+            self.slots //= 2
         stopped = not self._fresh(stop)
         with cython.nogil:  # other searches of a portfolio run on meanwhile
             s = 0
@@ -567,7 +580,6 @@ class DeadPositions:
         s=cython.longlong,
         w=cython.longlong,
         gap=cython.longlong,
-        mask=cython.longlong,
         most=cython.longlong,
         cut=cython.longlong,
         keep=cython.longlong,
@@ -585,7 +597,6 @@ class DeadPositions:
         where it stood, among entries already put back)."""
         table = self.table
         S = self.words + 1
-        mask = self.slots - 1
         most = (1 << 16) - 1 if self.composite else 64 * self.words
         tally = zeros("q", most + 1)
         gap = -1
@@ -612,7 +623,7 @@ class DeadPositions:
                 table[s * S] = 0
         entry = zeros("Q", S)
         for k in range(1, self.slots + 1):
-            s = (gap + k) & mask
+            s = (gap + k) % self.slots
             if table[s * S] == 0:
                 continue
             for w in range(S):
@@ -1566,7 +1577,6 @@ class Passes:
         S=cython.longlong,
         w=cython.longlong,
         same=cython.bint,
-        mask=cython.longlong,
         name=cython.longlong,
     )
     def _name(self, wk: cython.longlong, p: cython.longlong) -> cython.longlong:
@@ -1576,8 +1586,7 @@ class Passes:
         pw = self.part_word[p + 1] - self.part_word[p]
         h = (_hash(self.wide, off, pw) ^ ((cython.cast(cython.ulonglong, p + 1) * MIX) & M64)) | ONE
         S = self.name_words
-        mask = self.name_slots - 1
-        i = cython.cast(cython.longlong, h & cython.cast(cython.ulonglong, mask))
+        i = _home(h, self.name_slots)
         while True:
             if self.names[i * S] == 0:
                 break
@@ -1592,7 +1601,9 @@ class Passes:
                         break
                 if same:
                     return cython.cast(cython.longlong, self.names[i * S + 1] & ID_MASK)
-            i = (i + 1) & mask
+            i += 1
+            if i == self.name_slots:
+                i = 0
         name = self.next_id[p]
         self.next_id[p] = name + 1
         self.names[i * S] = h
