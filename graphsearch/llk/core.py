@@ -32,9 +32,9 @@ when tiles of one type took each other's places).  A move changes one or two lin
 key of the position it makes is found from its parent's before the move is made, and a
 move into a position already proven dead costs a lookup.  In ``outward`` and ``inward`` a
 key is two words that name the states of the board's quarters (``Passes``).  The table is
-open addressing, each slot a hash and a key.  It doubles when half full up to as many
-slots as its memory holds (``table_bytes``, ``TABLE_BYTES`` unless told; any number, so
-a slot's home is its hash scaled, not masked), fills that to seven eighths (a longer
+open addressing, each slot a hash and a key.  It doubles when half full up to about as
+many slots as its memory holds (``table_bytes``, ``TABLE_BYTES`` unless told; any number,
+so a slot's home is its hash scaled, not masked), fills that to seven eighths (a longer
 probe a lookup, but a proof larger than the table forgets and searches again far less),
 and then keeps the half of its positions with the most tiles left and forgets the rest
 (``DeadPositions.thin``): a forgotten position is only searched again, and one with more
@@ -110,9 +110,9 @@ TABLE_START = 1 << 14  # the table starts this small and doubles when half full
 MOST_SLOTS = (1 << 32) - 1  # a table's slots at most (``_home``)
 # the eighths of its slots that a table at its largest fills before it thins
 FULLEST_OF_8 = cython.declare(cython.longlong, 7)
-# the table's slots: at most 512 MB unless told (half as much again while it doubles into
-# them); on a 16 x 9 board (32 bytes a slot) 14 million positions, on a QQ board (40
-# bytes) 11 million
+# the table's slots: at most 512 MB unless told (and half as much again while it grows);
+# on a 16 x 9 board (32 bytes a slot) 14 million positions, on a QQ board (40 bytes) 10
+# million
 TABLE_BYTES = 1 << 29
 ONE = cython.declare(cython.ulonglong, 1)
 M64 = cython.declare(cython.ulonglong, (1 << 64) - 1)
@@ -252,9 +252,9 @@ class DeadPositions:
     """The table of positions proven dead (see the module's docstring): open addressing,
     each slot a hash (never 0; 0 marks an empty slot) and a position's key.  It holds the
     search's ``keys`` (the keys of every level) and looks up the key at an offset of it.
-    It doubles when half full (``grow``) on its way to ``top``, the slots its memory holds,
-    fills that to seven eighths (``full``), and then keeps the half of its positions with
-    the most tiles left (``thin``)."""
+    It doubles when half full (``grow``) on its way to ``top``, about the slots its memory
+    holds, fills that to seven eighths (``full``), and then keeps the half of its positions
+    with the most tiles left (``thin``)."""
 
     words: cython.longlong  # a key's words
     slots: cython.longlong
@@ -285,16 +285,22 @@ class DeadPositions:
     ) -> None:
         """A table for keys of ``words`` words at offsets of ``keys``, holding at most
         ``entries`` positions and ``table_bytes`` of slots."""
-        fit = max(4, table_bytes // (8 * (words + 1)))  # slots that fit, any number
         self.keys = keys
         self.words = words
         self.entries = max(2, entries)
-        self.top = min(fit, _slots_for(self.entries), MOST_SLOTS)
-        # a start that doubles into ``top`` exactly, so that growing to it takes at most
-        # half as much memory again
-        self.slots = self.top
-        while self.slots > _slots_for(min(self.entries, TABLE_START)):
-            self.slots //= 2
+        fit = max(4, table_bytes // (8 * (words + 1)))  # slots that fit, any number
+        fit = min(fit, _slots_for(self.entries), MOST_SLOTS)
+        # doublings from the same start whatever the memory (a search that never fills
+        # its table searches the same positions with any), then a last step to ``top``,
+        # as far as the old table and the new fit in half as much memory again
+        start = _slots_for(min(self.entries, TABLE_START))
+        most = start
+        while 2 * most <= fit:
+            most *= 2
+        while most > fit:
+            most //= 2
+        self.top = most if 4 * most >= 3 * fit else (3 * fit) // 2 - most
+        self.slots = min(start, most)
         self._fresh(array("q", [0]))
         self._limit()
         self.filled = 0
@@ -513,9 +519,7 @@ class DeadPositions:
         old = self.table
         S = self.words + 1
         slots = self.slots
-        self.slots = self.top  # the next size on the way to ``top`` (``__init__``)
-        while self.slots // 2 > slots:
-            self.slots //= 2
+        self.slots = 2 * slots if 2 * slots <= self.top else self.top  # (``__init__``)
         stopped = not self._fresh(stop)
         with cython.nogil:  # other searches of a portfolio run on meanwhile
             s = 0
