@@ -32,9 +32,10 @@ when tiles of one type took each other's places).  A move changes one or two lin
 key of the position it makes is found from its parent's before the move is made, and a
 move into a position already proven dead costs a lookup.  In ``outward`` and ``inward`` a
 key is two words that name the states of the board's quarters (``Passes``).  The table is
-open addressing, each slot a hash and a key.  It doubles when half full up to about as
-many slots as its memory holds (``table_bytes``, ``TABLE_BYTES`` unless told; any number,
-so a slot's home is its hash scaled, not masked), fills that to seven eighths (a longer
+open addressing, each slot a key and its hash (in the key's last word where it leaves room).
+It grows when half full, by doublings and a last step, to as many slots as its memory
+holds (``table_bytes``, ``TABLE_BYTES`` unless told; any number, so a slot's home is its
+hash scaled, not masked), fills that to seven eighths (a longer
 probe a lookup, but a proof larger than the table forgets and searches again far less),
 and then keeps the half of its positions with the most tiles left and forgets the rest
 (``DeadPositions.thin``): a forgotten position is only searched again, and one with more
@@ -108,10 +109,13 @@ PAGE_WORDS = cython.declare(cython.longlong, 512)  # the words of a page of memo
 STOP_LOOK = cython.declare(cython.longlong, (1 << 15) - 1)
 TABLE_START = 1 << 14  # the table starts this small and doubles when half full
 MOST_SLOTS = (1 << 32) - 1  # a table's slots at most (``_home``)
+# the unused bits of a key's last word from which a slot keeps the hash there (its top 32
+# bits and a bit always set), not in a word of its own (``DeadPositions``)
+FOLD_BITS = cython.declare(cython.longlong, 33)
 # the eighths of its slots that a table at its largest fills before it thins
 FULLEST_OF_8 = cython.declare(cython.longlong, 7)
 # the table's slots: at most 512 MB unless told (and half as much again while it grows);
-# on a 16 x 9 board (32 bytes a slot) 14 million positions, on a QQ board (40 bytes) 10
+# on a 16 x 9 board (24 bytes a slot) 19 million positions, on a QQ board (32 bytes) 14
 # million
 TABLE_BYTES = 1 << 29
 ONE = cython.declare(cython.ulonglong, 1)
@@ -252,13 +256,23 @@ class DeadPositions:
     """The table of positions proven dead (see the module's docstring): open addressing,
     each slot a hash (never 0; 0 marks an empty slot) and a position's key.  It holds the
     search's ``keys`` (the keys of every level) and looks up the key at an offset of it.
-    It doubles when half full (``grow``) on its way to ``top``, about the slots its memory
-    holds, fills that to seven eighths (``full``), and then keeps the half of its positions
-    with the most tiles left (``thin``)."""
+
+    Where the key's last word leaves at least ``FOLD_BITS`` bits unused (keys of one bit a
+    cell: 16 x 9 and QQ boards, not 14 x 8), the hash has no word of its own: a slot's
+    first word is the key's last word with the hash's top bits in the unused ones and the
+    lowest of them set (never 0), and its other words the key's first ones (``_first``).
+    The hash's top 32 bits, which place a slot (``_home``), are kept either way, so the
+    same memory holds a quarter (QQ) or a third (16 x 9) more positions and the search is
+    the same.  It grows when half full (``grow``: doublings, then a last step to ``fit``,
+    the slots its memory holds), fills that to seven eighths (``full``), and then keeps the
+    half of its positions with the most tiles left (``thin``)."""
 
     words: cython.longlong  # a key's words
+    width: cython.longlong  # a slot's words: ``words`` + 1, or folded ``words``
+    low: cython.ulonglong  # folded, the key's bits in a slot's first word; else 0
+    mark: cython.ulonglong  # folded, the bit above them, always set; else 1
     slots: cython.longlong
-    top: cython.longlong  # the slots it may grow to
+    fit: cython.longlong  # the slots its memory holds (``_next``)
     entries: cython.longlong  # the positions it may hold (``TABLE_ENTRIES``: memory alone)
     full: cython.longlong  # the positions it holds at its size: half its slots, or at its
     # largest seven eighths
@@ -282,25 +296,27 @@ class DeadPositions:
         entries: int,
         composite: bool,
         table_bytes: int = TABLE_BYTES,
+        key_bits: int = 0,
     ) -> None:
         """A table for keys of ``words`` words at offsets of ``keys``, holding at most
-        ``entries`` positions and ``table_bytes`` of slots."""
+        ``entries`` positions and ``table_bytes`` of slots; ``key_bits``, the bits a key
+        uses from the first of its words up (0: all of them), says whether its slots
+        fold the hash into the key's last word."""
         self.keys = keys
         self.words = words
+        used = key_bits - 64 * (words - 1)  # the bits of the last word that the key uses
+        if key_bits > 0 and 0 < used <= 64 - FOLD_BITS and not composite:
+            self.width = words
+            self.low = (ONE << used) - ONE
+            self.mark = ONE << used
+        else:
+            self.width = words + 1
+            self.low = 0
+            self.mark = ONE
         self.entries = max(2, entries)
-        fit = max(4, table_bytes // (8 * (words + 1)))  # slots that fit, any number
-        fit = min(fit, _slots_for(self.entries), MOST_SLOTS)
-        # doublings from the same start whatever the memory (a search that never fills
-        # its table searches the same positions with any), then a last step to ``top``,
-        # as far as the old table and the new fit in half as much memory again
-        start = _slots_for(min(self.entries, TABLE_START))
-        most = start
-        while 2 * most <= fit:
-            most *= 2
-        while most > fit:
-            most //= 2
-        self.top = most if 4 * most >= 3 * fit else (3 * fit) // 2 - most
-        self.slots = min(start, most)
+        fit = max(4, table_bytes // (8 * self.width))  # slots that fit, any number
+        self.fit = min(fit, _slots_for(self.entries), MOST_SLOTS)
+        self.slots = min(_slots_for(min(self.entries, TABLE_START)), self.fit)
         self._fresh(array("q", [0]))
         self._limit()
         self.filled = 0
@@ -328,14 +344,37 @@ class DeadPositions:
     @cython.cfunc
     @cython.nogil
     def can_grow(self) -> cython.bint:
-        return self.slots < self.top
+        return self._next() > self.slots
+
+    @cython.cfunc
+    @cython.nogil
+    def _next(self) -> cython.longlong:
+        """The slots the table grows to: twice as many while that leaves room for one
+        more step, then as many as its memory holds (``fit``), as far as the old table
+        and the new fit in half as much memory again (from at most half of ``fit``,
+        ``fit`` itself).  A search does not depend on when its table grows (``step``),
+        so the steps may differ with the memory."""
+        if 4 * self.slots <= self.fit:
+            return 2 * self.slots
+        return min(self.fit, (3 * self.fit) // 2 - self.slots)
 
     @cython.cfunc
     @cython.nogil
     def home(self, h: cython.ulonglong) -> cython.ulonglong:
         """The first word of the home slot of hash h (read ahead by ``ClearCore._ahead``
         so that the lookups that follow find it in the cache)."""
-        return self.table[_home(h | ONE, self.slots) * (self.words + 1)]
+        return self.table[_home(h, self.slots) * self.width]
+
+    @cython.cfunc
+    @cython.nogil
+    def _first(self, key: cython.longlong, h: cython.ulonglong) -> cython.ulonglong:
+        """The first word of the slot of the key at ``keys[key:]`` (hash h): the hash with
+        its lowest bit set; folded, the hash's bits above the key's (the lowest of them
+        set) and the key's last word.  Never 0, and its top 32 bits are the hash's (the
+        key's last word leaves at least ``FOLD_BITS`` bits unused)."""
+        if self.low == 0:
+            return h | ONE
+        return ((h | self.mark) & ~self.low) | self.keys[key + self.words - 1]
 
     @cython.cfunc
     @cython.nogil
@@ -343,24 +382,26 @@ class DeadPositions:
         S=cython.longlong,
         i=cython.longlong,
         stored=cython.ulonglong,
+        first=cython.ulonglong,
         same=cython.bint,
         w=cython.longlong,
     )
     def slot(self, key: cython.longlong, h: cython.ulonglong) -> cython.longlong:
         """The slot of the key at ``keys[key:]``: where it is, or the empty slot where it
-        would go.  A slot is its hash (never 0; 0 marks an empty slot) and the key's
-        words, so that a lookup reads one place in memory."""
-        S = self.words + 1
-        h |= ONE
-        i = _home(h, self.slots)
+        would go.  A slot is its first word (``_first``: never 0; 0 marks an empty slot)
+        and the key's words before its last, or all of them when the hash has a word of
+        its own, so that a lookup reads one place in memory."""
+        S = self.width
+        first = self._first(key, h)
+        i = _home(first, self.slots)
         while True:
             stored = self.table[i * S]
             if stored == 0:
                 return i
-            if stored == h:
+            if stored == first:
                 same = True
-                for w in range(self.words):
-                    if self.table[i * S + 1 + w] != self.keys[key + w]:
+                for w in range(1, S):
+                    if self.table[i * S + w] != self.keys[key + w - 1]:
                         same = False
                         break
                 if same:
@@ -373,36 +414,36 @@ class DeadPositions:
     @cython.nogil
     def known(self, key: cython.longlong, h: cython.ulonglong) -> cython.bint:
         """Whether the key at ``keys[key:]`` (hash h) is a position proven dead."""
-        return self.table[self.slot(key, h) * (self.words + 1)] != 0
+        return self.table[self.slot(key, h) * self.width] != 0
 
     @cython.cfunc
     @cython.nogil
     @cython.locals(s=cython.longlong, w=cython.longlong)
     def remember(self, key: cython.longlong, h: cython.ulonglong) -> cython.void:
         """Put the key at ``keys[key:]`` in the table (the caller made room)."""
-        s = self.slot(key, h) * (self.words + 1)
+        s = self.slot(key, h) * self.width
         if self.table[s] != 0:
             return
-        self.table[s] = h | ONE
-        for w in range(self.words):
-            self.table[s + 1 + w] = self.keys[key + w]
+        self.table[s] = self._first(key, h)
+        for w in range(1, self.width):
+            self.table[s + w] = self.keys[key + w - 1]
         self.filled += 1
         if self.logged < self.log_size:  # full: the others are not told of this one
-            for w in range(self.words + 1):
-                self.log[self.logged * (self.words + 1) + w] = self.table[s + w]
+            for w in range(self.width):
+                self.log[self.logged * self.width + w] = self.table[s + w]
             self.logged += 1
 
     def start_log(self, size: int) -> None:
         """Keep the next ``size`` positions remembered for ``sent``."""
-        self.log = zeros("Q", size * (self.words + 1))
+        self.log = zeros("Q", size * self.width)
         self.log_size = size
         self.logged = 0
 
     @cython.locals(out=cython.ulonglong[::1], n=cython.longlong, w=cython.longlong)
     def sent(self) -> array:  # type: ignore[type-arg]
-        """The positions remembered since the last call (each a slot's worth: its hash and
-        its key), and the log emptied."""
-        n = self.logged * (self.words + 1)
+        """The positions remembered since the last call (each a slot's worth, ``slot``),
+        and the log emptied."""
+        n = self.logged * self.width
         self.logged = 0
         if n == 0:
             return array("Q")
@@ -421,7 +462,7 @@ class DeadPositions:
     )
     def every(self) -> array:  # type: ignore[type-arg]
         """Every position in the table, as ``sent`` gives them."""
-        S = self.words + 1
+        S = self.width
         got = zeros("Q", self.filled * S)
         out = got
         n = 0
@@ -448,7 +489,7 @@ class DeadPositions:
         at all once ``stop[0]`` is set while it grows); how many were new.  Sound: a
         position is dead whichever search proved it, and one not put in is only
         searched again."""
-        S = self.words + 1
+        S = self.width
         n = len(got) // S
         if n == 0:
             return 0
@@ -479,7 +520,7 @@ class DeadPositions:
     def _absorb(self, entry: cython.ulonglong[::1], at: cython.longlong) -> cython.longlong:
         """``_place`` for a slot's worth that may be in the table already: 1 when it was
         put in, 0 when it was there."""
-        S = self.words + 1
+        S = self.width
         i = _home(entry[at], self.slots)
         while self.table[i * S] != 0:
             if self.table[i * S] == entry[at]:
@@ -503,7 +544,7 @@ class DeadPositions:
     def _place(self, entry: cython.ulonglong[::1], at: cython.longlong) -> cython.void:
         """Put the slot's worth at ``entry[at:]`` (a hash, never 0, and a key known not to
         be in the table) in the first empty slot from its home slot."""
-        _put_slot(self.table, self.slots, self.words + 1, entry, at)
+        _put_slot(self.table, self.slots, self.width, entry, at)
 
     @cython.locals(
         old=cython.ulonglong[::1],
@@ -513,13 +554,13 @@ class DeadPositions:
         stopped=cython.bint,
     )
     def grow(self, stop: cython.longlong[::1]) -> bool:
-        """Double the table, keeping what it holds: True; or False, with the table as it
-        was, when ``stop[0]`` is set meanwhile (by another thread: a search told to stop
+        """Grow the table (``_next``), keeping what it holds: True; or False, with the
+        table as it was, when ``stop[0]`` is set meanwhile (by another thread: a search told to stop
         does not first write and fill a table that may take a good part of a second)."""
         old = self.table
-        S = self.words + 1
+        S = self.width
         slots = self.slots
-        self.slots = 2 * slots if 2 * slots <= self.top else self.top  # (``__init__``)
+        self.slots = self._next()
         stopped = not self._fresh(stop)
         with cython.nogil:  # other searches of a portfolio run on meanwhile
             s = 0
@@ -547,7 +588,7 @@ class DeadPositions:
         a lookup never reads a page not yet written (the system would map a shared page of
         zeros, to be replaced at the first write); False, when ``stop[0]`` is set before
         every page is written (the table is then not to be used)."""
-        n = self.slots * (self.words + 1)
+        n = self.slots * self.width
         self.table = lazy_words(n)
         w = 0
         stopped = False
@@ -562,13 +603,13 @@ class DeadPositions:
     @cython.cfunc
     @cython.locals(w=cython.longlong, n=cython.longlong, x=cython.ulonglong)
     def _tiles(self, table: cython.ulonglong[::1], at: cython.longlong) -> cython.longlong:
-        """The tiles left in the position of the key at ``table[at:]``: its bits set (in
-        ``outward`` and ``inward``, the count it keeps)."""
+        """The tiles left in the position of the slot at ``table[at:]``: its key's bits
+        set (in ``outward`` and ``inward``, the count it keeps)."""
         if self.composite:
-            return _tiles_of(table, at)
+            return _tiles_of(table, at + 1)
         n = 0
-        for w in range(self.words):  # the bits set, eight at a time
-            x = table[at + w]
+        for w in range(self.width):  # the bits set, eight at a time
+            x = table[at + w] if w > 0 else table[at] & self.low  # (the hash's: none)
             x = x - ((x >> 1) & ODD)
             x = (x & PAIRS) + ((x >> 2) & PAIRS)
             x = (x + (x >> 4)) & NIBBLES
@@ -600,13 +641,13 @@ class DeadPositions:
         comes before its entries in that order, and an entry put back lands at or before
         where it stood, among entries already put back)."""
         table = self.table
-        S = self.words + 1
+        S = self.width
         most = (1 << 16) - 1 if self.composite else 64 * self.words
         tally = zeros("q", most + 1)
         gap = -1
         for s in range(self.slots):
             if table[s * S] != 0:
-                tally[self._tiles(table, s * S + 1)] += 1
+                tally[self._tiles(table, s * S)] += 1
             elif gap < 0:
                 gap = s
         keep = self.filled // 2
@@ -618,7 +659,7 @@ class DeadPositions:
         for s in range(self.slots):
             if table[s * S] == 0:
                 continue
-            n = self._tiles(table, s * S + 1)
+            n = self._tiles(table, s * S)
             if n > cut or (n == cut and keep > 0):
                 if n == cut:
                     keep -= 1
@@ -999,6 +1040,7 @@ class Lines:
     line_count: cython.longlong
     longest: cython.longlong
     words: cython.longlong  # a position's key
+    bits: cython.longlong  # and the bits of it that it uses, from its first word up
     types: cython.longlong
     gravity_on: cython.bint
     grids: cython.short[::1]  # the board's (``Board.grids``)
@@ -1042,7 +1084,8 @@ class Lines:
         lengths = array("q", [len(line) for line in line_cells])
         self.lengths = lengths
         self.offsets = array("q", [sum(lengths[:i]) for i in range(L)])
-        self.words = (sum(lengths) + 63) // 64
+        self.bits = sum(lengths)
+        self.words = (self.bits + 63) // 64
         self.keys = zeros("Q", 1)
         self.ahead = zeros("Q", room * 3)
         tiles = sum(1 for v in grid if v > 0)
@@ -1771,6 +1814,7 @@ class ClearCore:
     path_len: cython.longlong
     enter: cython.bint
     nodes_done: cython.longlong
+    ran: cython.longlong  # the positions entered in the last ``_run``
     order: cython.longlong
     seed: cython.ulonglong
     hits: cython.longlong
@@ -1896,7 +1940,14 @@ class ClearCore:
         self.words = self.passes.words if composite else self.lines.words
         self.keys = zeros("Q", levels * 2 * self.words)
         self.lines.keys = self.passes.keys = self.keys
-        self.dead = DeadPositions(self.keys, self.words, entries, composite, table_bytes)
+        self.dead = DeadPositions(
+            self.keys,
+            self.words,
+            entries,
+            composite,
+            table_bytes,
+            0 if composite else self.lines.bits,
+        )
 
     def _lay_stack(self, grid: list[int], inner: list[int], tiles: int, levels: int) -> None:
         """The stack's levels: each one's hashes, moves, and tiles of each type; and the
@@ -2707,6 +2758,7 @@ class ClearCore:
         if d < 0:
             self.status = _EXHAUSTED
         self.depth = d
+        self.ran = spent
 
     @cython.cfunc
     @cython.nogil
@@ -2759,6 +2811,9 @@ class ClearCore:
         while True:
             with cython.nogil:
                 self._run(b, m)
+            # the slice goes on where it paused (its positions count across a pause), so
+            # a search is the same whenever its table grows
+            b -= self.ran
             if self.status == _GROW:
                 if not self.dead.grow(self.control):  # stopped: grows when resumed
                     self.status = _RUNNING

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import random
+from array import array
 
 import numpy as np
 import pytest
@@ -311,8 +312,78 @@ def test_a_table_at_its_largest_fills_to_seven_eighths(module):
     assert held(1 << 12, core.TABLE_ENTRIES, 300) == (224, 224)
     assert held(1 << 12, 100, 300) == (100, 100)  # its cap on positions comes first
     assert held(1 << 13, core.TABLE_ENTRIES, 600) == (448, 448)  # 512 slots
-    # 384 slots fit: 256, then 320 (the old table and the new within 1.5 times the memory)
-    assert held(6 << 10, core.TABLE_ENTRIES, 600) == (280, 280)
+    # 384 slots fit, fewer than a table starts with: 384 at once
+    assert held(6 << 10, core.TABLE_ENTRIES, 600) == (336, 336)
+
+
+def test_a_slot_keeps_the_hash_in_the_keys_unused_bits(monkeypatch):
+    """Keys of 72 and 80 bits (6 x 12 and 8 x 10 boards, one bit a cell) leave at least 48
+    bits of their second word unused, and a slot of the table of dead positions keeps the
+    hash's top bits there (``FOLD_BITS``): two words a slot, not three, so 2 KB hold 128
+    slots, not 85.  With room in the table the search is the same, position for
+    position, compiled and as source, as with the hash in a word of its own (the source,
+    ``FOLD_BITS`` out of reach); held to 2 KB the table thins, and every verdict is the
+    reference DFS's.  Boards that cannot be cleared are among them, with and without
+    gravity."""
+
+    def run(pos, module, memory):
+        search = clearing.core_search(pos, module=module, table_bytes=memory)
+        while (status := search.step(500, None)) == core.RUNNING:
+            pass
+        return status, search.counters(), search.clearing(), search.table_slots()
+
+    verdicts = []
+    for rows, cols, types, ring, gravity, seed in (
+        (6, 12, 18, True, "left", 9),
+        (6, 12, 18, False, "left", 19),
+        (6, 12, 18, True, "down", 3),
+        (6, 12, 18, False, "down", 24),
+        (8, 10, 20, False, "none", 5),
+    ):
+        board = deal(rows, cols, types, 4, random.Random(seed))
+        pos = Position(settle(board, gravity), outside=ring, gravity=gravity)
+        folded, small = run(pos, core, core.TABLE_BYTES), run(pos, core, 1 << 11)
+        assert run(pos, PURE, core.TABLE_BYTES)[:3] == folded[:3]
+        with monkeypatch.context() as patch:
+            patch.setattr(PURE, "FOLD_BITS", 65)
+            assert run(pos, PURE, core.TABLE_BYTES)[:3] == folded[:3]
+            apart = clearing.core_search(pos, module=PURE, table_bytes=1 << 11)
+        assert (small[3], apart.table_slots()) == (128, 85)
+        assert small[1][0] > folded[1][0]  # the small table thinned
+        assert small[0] == folded[0]
+        verdicts.append(folded[0] == core.FOUND)
+        assert verdicts[-1] == clearing_dfs.solve(board, outside=ring, gravity=gravity).clearable
+    assert verdicts == [True, False, True, False, False]
+
+
+@pytest.mark.parametrize("module", [core, PURE], ids=["compiled", "source"])
+def test_a_slice_is_its_positions_whenever_the_table_grows(module):
+    """``step(B)`` enters B positions (the board not yet decided) also when the table of
+    dead positions grows on the way: the slice goes on where it paused.  So when a table
+    grows does not change the search, and tables whose memories make them grow by other
+    steps (doublings to 524,288 slots, or 300,000 at once after 131,072) search the same
+    positions while neither fills.  Before, a slice started afresh after each growth, and
+    the restarts between move orders came later."""
+    board = deal(8, 12, 24, 4, random.Random(3))  # some 73,000 positions in one order
+    pos = Position(settle(board, "left"), outside=True, gravity="left")
+    search = clearing.core_search(pos, module=module)
+    sizes = {search.table_slots()}
+    for n in range(1, 21):
+        assert search.step(1000, None) == core.RUNNING
+        assert search.counters()[0] == 1000 * n
+        sizes.add(search.table_slots())
+    assert len(sizes) >= 2  # the table grew
+    if module is core:  # 134,000 positions, with restarts
+        board = deal(8, 12, 24, 4, random.Random(7))
+        pos = Position(settle(board, "left"), outside=True, gravity="left")
+        runs = set()
+        for memory in (core.TABLE_BYTES, 300_000 * 24):
+            run = clearing.Restarts(pos, 2, table_bytes=memory)
+            while run.step(None, array("q", [0, -1])) == core.RUNNING:
+                pass
+            runs.add((run.search.counters(), tuple(run.search.clearing())))
+            sizes.add(run.search.table_slots())
+        assert len(runs) == 1 and {300_000, 524_288} <= sizes
 
 
 def test_a_table_on_mapped_pages_searches_as_one_in_an_array(monkeypatch):
