@@ -200,9 +200,10 @@ def _put_slot(
     entry: cython.ulonglong[::1],
     at: cython.longlong,
 ) -> cython.void:
-    """Put the slot's worth at ``entry[at:]`` (S words: a hash, never 0, and a key known
-    not to be in the table) in the first empty slot from its home slot of the open
-    addressing ``table`` of ``slots`` slots (``_home``)."""
+    """Put the slot's worth at ``entry[at:]`` (S words: a first word, never 0, whose top
+    32 bits are the hash's, and the rest of a key known not to be in the table) in the
+    first empty slot from its home slot of the open addressing ``table`` of ``slots``
+    slots (``_home``)."""
     i = _home(entry[at], slots)
     while table[i * S] != 0:
         i += 1
@@ -542,8 +543,9 @@ class DeadPositions:
     @cython.cfunc
     @cython.nogil
     def _place(self, entry: cython.ulonglong[::1], at: cython.longlong) -> cython.void:
-        """Put the slot's worth at ``entry[at:]`` (a hash, never 0, and a key known not to
-        be in the table) in the first empty slot from its home slot."""
+        """Put the slot's worth at ``entry[at:]`` (``slot``: a first word, never 0, and
+        the rest of a key known not to be in the table) in the first empty slot from its
+        home slot."""
         _put_slot(self.table, self.slots, self.width, entry, at)
 
     @cython.locals(
@@ -555,8 +557,9 @@ class DeadPositions:
     )
     def grow(self, stop: cython.longlong[::1]) -> bool:
         """Grow the table (``_next``), keeping what it holds: True; or False, with the
-        table as it was, when ``stop[0]`` is set meanwhile (by another thread: a search told to stop
-        does not first write and fill a table that may take a good part of a second)."""
+        table as it was, when ``stop[0]`` is set meanwhile (by another thread: a search
+        told to stop does not first write and fill a table that may take a good part of a
+        second)."""
         old = self.table
         S = self.width
         slots = self.slots
