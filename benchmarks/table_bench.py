@@ -1,6 +1,7 @@
 """The memory of the table of dead positions (``solve(table_mb=...)``, ``--table-mb``) on
-hard boards of the modes of fixed lines: census boards (seed 1) that cannot be cleared and
-that a search decides in 15 to 60 s, each searched by the move search as ``solve clear``
+hard boards: census boards (seed 1) that cannot be cleared and that a search decides in 15
+to 60 s, in modes of fixed lines (and, with ``--only 14x8,inward``, those whose slots are
+keys alone, ``DeadPositions``), each searched by the move search as ``solve clear``
 runs it (its restarts included), one search, to its end or to ``--positions`` positions,
 once for each memory given.  A search that needs more positions than its table holds thins
 it (keeps the half nearest the start) and searches the positions it forgot again when it
@@ -36,6 +37,10 @@ BOARDS = (
     ("19x11", 50, "down", 83),
     ("19x11", 50, "up", 184),
     ("19x11", 50, "up-down-center", 31),
+    # keyed slots (``DeadPositions``): keys without bits to spare for the hash
+    ("14x8", 28, "left", 180),
+    ("16x9", 36, "inward", 54),
+    ("19x11", 50, "inward", 52),
 )
 
 
@@ -56,13 +61,17 @@ def main() -> int:
     parser.add_argument("--table-mb", default="256,512,2048", help="memories, comma-separated")
     parser.add_argument("--positions", type=int, default=60_000_000)
     parser.add_argument("--boards", default=None, help="how many of the boards (default all)")
+    parser.add_argument(
+        "--only", default=None, help="the boards of these sizes or modes, comma-separated"
+    )
     parser.add_argument("--json", default=None)
     args = parser.parse_args()
     if not core.COMPILED:
         parser.error("the search core is not compiled here: install the package with a compiler")
     memories = [int(m) for m in args.table_mb.split(",")]
     rows = []
-    for size, types, mode, i in BOARDS[: int(args.boards) if args.boards else None]:
+    chosen = [b for b in BOARDS if not args.only or {b[0], b[2]} & set(args.only.split(","))]
+    for size, types, mode, i in chosen[: int(args.boards) if args.boards else None]:
         cols, lines = (int(n) for n in size.split("x"))
         board = deal(lines, cols, types, 4, board_rng("llk", 1, i))
         runs = [search(board, mode, mb, args.positions) for mb in memories]

@@ -32,7 +32,8 @@ when tiles of one type took each other's places).  A move changes one or two lin
 key of the position it makes is found from its parent's before the move is made, and a
 move into a position already proven dead costs a lookup.  In ``outward`` and ``inward`` a
 key is two words that name the states of the board's quarters (``Passes``).  The table is
-open addressing, each slot a key and its hash (in the key's last word where it leaves room).
+open addressing, each slot a key alone (the hash's top bits in its last word where it leaves
+room, else found again from the key when a slot moves).
 It grows when half full, by doublings and a last step, to as many slots as its memory
 holds (``table_bytes``, ``TABLE_BYTES`` unless told; any number, so a slot's home is its
 hash scaled, not masked), fills that to seven eighths (a longer
@@ -255,23 +256,27 @@ def _parts(inner: list[int], lines: list[list[int]]) -> dict[int, int]:
 @cython.cclass
 class DeadPositions:
     """The table of positions proven dead (see the module's docstring): open addressing,
-    each slot a hash (never 0; 0 marks an empty slot) and a position's key.  It holds the
-    search's ``keys`` (the keys of every level) and looks up the key at an offset of it.
+    each slot a position's key and nothing more.  It holds the search's ``keys`` (the keys
+    of every level) and looks up the key at an offset of it.
 
-    Where the key's last word leaves at least ``FOLD_BITS`` bits unused (keys of one bit a
-    cell: 16 x 9 and QQ boards, not 14 x 8), the hash has no word of its own: a slot's
-    first word is the key's last word with the hash's top bits in the unused ones and the
-    lowest of them set (never 0), and its other words the key's first ones (``_first``).
-    The hash's top 32 bits, which place a slot (``_home``), are kept either way, so the
-    same memory holds a quarter (QQ) or a third (16 x 9) more positions and the search is
-    the same.  It grows when half full (``grow``: doublings, then a last step to ``fit``,
-    the slots its memory holds), fills that to seven eighths (``full``), and then keeps the
-    half of its positions with the most tiles left (``thin``)."""
+    A slot's first word is the key's last word, and its other words the key's first ones
+    (``_first``).  Where that word leaves at least ``FOLD_BITS`` bits unused (keys of one
+    bit a cell: 16 x 9 and QQ boards), the hash's top bits are kept there, with the lowest
+    of them set, so that a slot is placed (``_home``) and told from an empty one (0) by its
+    first word alone.  Elsewhere (14 x 8, the parts' names of ``outward`` and ``inward``)
+    the slot is *keyed*: the key alone, empty when all 0 (a position kept has a tile left,
+    and its key says so: a bit, or a count), its home found again from its key's hash when
+    it moves (``_home_of``).  With a word of its own for the hash, as before, a two-word
+    key took three: the same memory now holds half as many positions again.  The search is
+    the same either way.  It grows when half full (``grow``: doublings, then a last step to
+    ``fit``, the slots its memory holds), fills that to seven eighths (``full``), and then
+    keeps the half of its positions with the most tiles left (``thin``)."""
 
     words: cython.longlong  # a key's words
-    width: cython.longlong  # a slot's words: ``words`` + 1, or folded ``words``
-    low: cython.ulonglong  # folded, the key's bits in a slot's first word; else 0
-    mark: cython.ulonglong  # folded, the bit above them, always set; else 1
+    width: cython.longlong  # a slot's words: ``words``
+    keyed: cython.bint  # no hash in a slot: its home is found from its key
+    low: cython.ulonglong  # the key's bits in a slot's first word (keyed: all of them)
+    mark: cython.ulonglong  # folded, the bit above them, always set; keyed, 0
     slots: cython.longlong
     fit: cython.longlong  # the slots its memory holds (``_next``)
     entries: cython.longlong  # the positions it may hold (``TABLE_ENTRIES``: memory alone)
@@ -306,14 +311,14 @@ class DeadPositions:
         self.keys = keys
         self.words = words
         used = key_bits - 64 * (words - 1)  # the bits of the last word that the key uses
-        if key_bits > 0 and 0 < used <= 64 - FOLD_BITS and not composite:
-            self.width = words
+        self.width = words
+        self.keyed = not (key_bits > 0 and 0 < used <= 64 - FOLD_BITS and not composite)
+        if self.keyed:
+            self.low = M64
+            self.mark = 0
+        else:
             self.low = (ONE << used) - ONE
             self.mark = ONE << used
-        else:
-            self.width = words + 1
-            self.low = 0
-            self.mark = ONE
         self.entries = max(2, entries)
         fit = max(4, table_bytes // (8 * self.width))  # slots that fit, any number
         self.fit = min(fit, _slots_for(self.entries), MOST_SLOTS)
@@ -369,13 +374,40 @@ class DeadPositions:
     @cython.cfunc
     @cython.nogil
     def _first(self, key: cython.longlong, h: cython.ulonglong) -> cython.ulonglong:
-        """The first word of the slot of the key at ``keys[key:]`` (hash h): the hash with
-        its lowest bit set; folded, the hash's bits above the key's (the lowest of them
-        set) and the key's last word.  Never 0, and its top 32 bits are the hash's (the
-        key's last word leaves at least ``FOLD_BITS`` bits unused)."""
-        if self.low == 0:
-            return h | ONE
+        """The first word of the slot of the key at ``keys[key:]`` (hash h): the key's
+        last word; folded, with the hash's bits above the key's and the lowest of them
+        set, so never 0, its top 32 bits the hash's (the key's last word leaves at least
+        ``FOLD_BITS`` bits unused)."""
         return ((h | self.mark) & ~self.low) | self.keys[key + self.words - 1]
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.locals(w=cython.longlong, x=cython.ulonglong)
+    def _used(self, table: cython.ulonglong[::1], at: cython.longlong) -> cython.bint:
+        """Whether the slot at ``table[at:]`` holds a position: folded, its first word
+        is not 0; keyed, not all of its words are (a key kept is never 0: its position
+        has a tile left, a bit set or a count above 0)."""
+        if not self.keyed:
+            return table[at] != 0
+        x = 0
+        for w in range(self.width):
+            x |= table[at + w]
+        return x != 0
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.locals(w=cython.longlong, h=cython.ulonglong)
+    def _home_of(self, entry: cython.ulonglong[::1], at: cython.longlong) -> cython.longlong:
+        """The home slot of the slot's worth at ``entry[at:]``: folded, from the hash's
+        bits in its first word; keyed, from its key's hash (``_hash`` of the key's words
+        in their order: the slot's words from its second on, then its first)."""
+        if not self.keyed:
+            return _home(entry[at], self.slots)
+        h = SEED
+        for w in range(1, self.width + 1):
+            h = ((h ^ entry[at + w % self.width]) * MIX) & M64
+            h ^= h >> 31
+        return _home(h, self.slots)
 
     @cython.cfunc
     @cython.nogil
@@ -388,18 +420,15 @@ class DeadPositions:
         w=cython.longlong,
     )
     def slot(self, key: cython.longlong, h: cython.ulonglong) -> cython.longlong:
-        """The slot of the key at ``keys[key:]``: where it is, or the empty slot where it
-        would go.  A slot is its first word (``_first``: never 0; 0 marks an empty slot)
-        and the key's words before its last, or all of them when the hash has a word of
-        its own, so that a lookup reads one place in memory."""
+        """The slot of the key at ``keys[key:]`` (hash h): where it is, or the empty slot
+        where it would go.  A slot is its first word (``_first``) and the key's words
+        before its last, so that a lookup reads one place in memory."""
         S = self.width
         first = self._first(key, h)
-        i = _home(first, self.slots)
+        i = _home(h, self.slots)
         while True:
             stored = self.table[i * S]
-            if stored == 0:
-                return i
-            if stored == first:
+            if stored == first:  # (an empty slot never matches: a key is never 0)
                 same = True
                 for w in range(1, S):
                     if self.table[i * S + w] != self.keys[key + w - 1]:
@@ -407,6 +436,8 @@ class DeadPositions:
                         break
                 if same:
                     return i
+            if stored == 0 and not self._used(self.table, i * S):
+                return i
             i += 1
             if i == self.slots:
                 i = 0
@@ -415,7 +446,7 @@ class DeadPositions:
     @cython.nogil
     def known(self, key: cython.longlong, h: cython.ulonglong) -> cython.bint:
         """Whether the key at ``keys[key:]`` (hash h) is a position proven dead."""
-        return self.table[self.slot(key, h) * self.width] != 0
+        return self._used(self.table, self.slot(key, h) * self.width)
 
     @cython.cfunc
     @cython.nogil
@@ -423,7 +454,7 @@ class DeadPositions:
     def remember(self, key: cython.longlong, h: cython.ulonglong) -> cython.void:
         """Put the key at ``keys[key:]`` in the table (the caller made room)."""
         s = self.slot(key, h) * self.width
-        if self.table[s] != 0:
+        if self._used(self.table, s):
             return
         self.table[s] = self._first(key, h)
         for w in range(1, self.width):
@@ -468,7 +499,7 @@ class DeadPositions:
         out = got
         n = 0
         for s in range(self.slots):
-            if self.table[s * S] != 0 and n < self.filled:
+            if self._used(self.table, s * S) and n < self.filled:
                 for w in range(S):
                     out[n * S + w] = self.table[s * S + w]
                 n += 1
@@ -505,7 +536,7 @@ class DeadPositions:
                 last = min(n, first + ABSORB_BATCH)
                 seen = 0
                 for k in range(first, last):  # the home slots read together (``_ahead``)
-                    seen ^= self.table[_home(entries[k * S], self.slots) * S]
+                    seen ^= self.table[self._home_of(entries, k * S) * S]
                 self.seen ^= seen
                 for k in range(first, last):
                     if not self.room_for(1):
@@ -522,8 +553,8 @@ class DeadPositions:
         """``_place`` for a slot's worth that may be in the table already: 1 when it was
         put in, 0 when it was there."""
         S = self.width
-        i = _home(entry[at], self.slots)
-        while self.table[i * S] != 0:
+        i = self._home_of(entry, at)
+        while self._used(self.table, i * S):
             if self.table[i * S] == entry[at]:
                 same = True
                 for w in range(1, S):
@@ -542,11 +573,18 @@ class DeadPositions:
 
     @cython.cfunc
     @cython.nogil
+    @cython.locals(S=cython.longlong, i=cython.longlong, w=cython.longlong)
     def _place(self, entry: cython.ulonglong[::1], at: cython.longlong) -> cython.void:
-        """Put the slot's worth at ``entry[at:]`` (``slot``: a first word, never 0, and
-        the rest of a key known not to be in the table) in the first empty slot from its
-        home slot."""
-        _put_slot(self.table, self.slots, self.width, entry, at)
+        """Put the slot's worth at ``entry[at:]`` (``slot``: a key known not to be in the
+        table) in the first empty slot from its home slot (``_home_of``)."""
+        S = self.width
+        i = self._home_of(entry, at)
+        while self._used(self.table, i * S):
+            i += 1
+            if i == self.slots:
+                i = 0
+        for w in range(S):
+            self.table[i * S + w] = entry[at + w]
 
     @cython.locals(
         old=cython.ulonglong[::1],
@@ -568,7 +606,7 @@ class DeadPositions:
         with cython.nogil:  # other searches of a portfolio run on meanwhile
             s = 0
             while s < slots and not stopped:
-                if old[s * S] != 0:
+                if self._used(old, s * S):
                     self._place(old, s * S)
                 s += 1
                 if (s & STOP_LOOK) == 0 and stop[0] != 0:
@@ -608,8 +646,8 @@ class DeadPositions:
     def _tiles(self, table: cython.ulonglong[::1], at: cython.longlong) -> cython.longlong:
         """The tiles left in the position of the slot at ``table[at:]``: its key's bits
         set (in ``outward`` and ``inward``, the count it keeps)."""
-        if self.composite:
-            return _tiles_of(table, at + 1)
+        if self.composite:  # the key's first word, then its last
+            return cython.cast(cython.longlong, (table[at + 1] >> 56) | ((table[at] >> 56) << 8))
         n = 0
         for w in range(self.width):  # the bits set, eight at a time
             x = table[at + w] if w > 0 else table[at] & self.low  # (the hash's: none)
@@ -649,7 +687,7 @@ class DeadPositions:
         tally = zeros("q", most + 1)
         gap = -1
         for s in range(self.slots):
-            if table[s * S] != 0:
+            if self._used(table, s * S):
                 tally[self._tiles(table, s * S)] += 1
             elif gap < 0:
                 gap = s
@@ -660,7 +698,7 @@ class DeadPositions:
             cut -= 1
         self.filled = 0
         for s in range(self.slots):
-            if table[s * S] == 0:
+            if not self._used(table, s * S):
                 continue
             n = self._tiles(table, s * S)
             if n > cut or (n == cut and keep > 0):
@@ -668,15 +706,16 @@ class DeadPositions:
                     keep -= 1
                 self.filled += 1
             else:
-                table[s * S] = 0
+                for w in range(S):
+                    table[s * S + w] = 0
         entry = zeros("Q", S)
         for k in range(1, self.slots + 1):
             s = (gap + k) % self.slots
-            if table[s * S] == 0:
+            if not self._used(table, s * S):
                 continue
             for w in range(S):
                 entry[w] = table[s * S + w]
-            table[s * S] = 0
+                table[s * S + w] = 0
             self._place(entry, 0)
 
 

@@ -264,10 +264,10 @@ def test_node_budget_and_small_table():
 
 
 def test_the_table_keeps_to_its_memory_and_a_larger_one_searches_less():
-    """``table_bytes`` bounds the table's slots (these boards' keys are one word: 16 bytes
-    a slot); a table held small thins and searches forgotten positions again: the same
-    verdict, in more positions; the default grows past the small ones.  Two of the boards
-    cannot be cleared; every verdict is the reference DFS's."""
+    """``table_bytes`` bounds the table's slots (these boards' keys are one word, and a
+    slot is its key alone: 8 bytes); a table held small thins and searches forgotten
+    positions again: the same verdict, in more positions; the default grows past the small
+    ones.  Two of the boards cannot be cleared; every verdict is the reference DFS's."""
     verdicts = []
     # (rows, cols, types, ring, seed): boards of a few hundred positions
     for rows, cols, types, ring, seed in (
@@ -279,14 +279,14 @@ def test_the_table_keeps_to_its_memory_and_a_larger_one_searches_less():
         board = deal(rows, cols, types, 4, random.Random(seed))
         pos = Position(settle(board, "left"), outside=ring, gravity="left")
         runs = []
-        for memory in (core.TABLE_BYTES, 1 << 12, 1 << 10):
+        for memory in (core.TABLE_BYTES, 1 << 11, 1 << 9):
             search = clearing.core_search(pos, table_bytes=memory)
             while (status := search.step(1000, None)) == core.RUNNING:
                 pass
             runs.append((status, search.counters()[0], search.table_slots()))
-            assert search.table_slots() * 16 <= memory
+            assert search.table_slots() * 8 <= memory
         assert runs[0][0] == runs[1][0] == runs[2][0]
-        assert runs[0][2] > (1 << 12) // 16  # the default table grew past the small ones
+        assert runs[0][2] > (1 << 11) // 8  # the default table grew past the small ones
         assert runs[0][1] < runs[1][1] < runs[2][1]
         verdicts.append(runs[0][0] == core.FOUND)
         assert verdicts[-1] == clearing_dfs.solve(board, outside=ring, gravity="left").clearable
@@ -301,9 +301,9 @@ def test_a_table_at_its_largest_fills_to_seven_eighths(module):
     from array import array
 
     def held(table_bytes: int, entries: int, offered: int) -> tuple[int, int]:
-        dead = module.DeadPositions(array("Q", [0]), 1, entries, False, table_bytes)
+        dead = module.DeadPositions(array("Q", [0]), 2, entries, False, table_bytes)
         got = array("Q")
-        for i in range(offered):  # a slot's worth: a hash (never 0) and a one-word key
+        for i in range(offered):  # a slot's worth: a two-word key (never 0), keyed
             got.extend([(i * 0x9E3779B97F4A7C15 + 1) % (1 << 64) or 1, i])
         added = dead.receive(got, array("q", [0]))
         return added, len(dead.every()) // 2
@@ -316,15 +316,17 @@ def test_a_table_at_its_largest_fills_to_seven_eighths(module):
     assert held(6 << 10, core.TABLE_ENTRIES, 600) == (336, 336)
 
 
-def test_a_slot_keeps_the_hash_in_the_keys_unused_bits(monkeypatch):
-    """Keys of 72 and 80 bits (6 x 12 and 8 x 10 boards, one bit a cell) leave at least 48
-    bits of their second word unused, and a slot of the table of dead positions keeps the
-    hash's top bits there (``FOLD_BITS``): two words a slot, not three, so 2 KB hold 128
-    slots, not 85.  With room in the table the search is the same, position for
-    position, compiled and as source, as with the hash in a word of its own (the source,
-    ``FOLD_BITS`` out of reach); held to 2 KB the table thins, and every verdict is the
-    reference DFS's.  Boards that cannot be cleared are among them, with and without
-    gravity."""
+def test_a_slot_is_a_key_alone(monkeypatch):
+    """A slot of the table of dead positions holds a position's key and no word for its
+    hash.  Keys of 72 and 80 bits (6 x 12 and 8 x 10 boards, one bit a cell) leave at
+    least ``FOLD_BITS`` bits of their second word unused and keep the hash's top bits
+    there (*folded*); the 48 bits of a 6 x 8 board and the parts' names of ``inward`` do
+    not, and their slots are *keyed*: placed again from their key's hash when the table
+    grows or thins.  So 2 KB hold 128 slots of two words, 256 of one (with a word for the
+    hash, 85 and 128).  Folded and keyed (the source with ``FOLD_BITS`` out of reach), a
+    search is the same position for position, with room in the table and held to 2 KB,
+    where it thins; the compiled core is its source's; every verdict is the reference
+    DFS's.  Boards that cannot be cleared are among them, with and without gravity."""
 
     def run(pos, module, memory):
         search = clearing.core_search(pos, module=module, table_bytes=memory)
@@ -333,27 +335,32 @@ def test_a_slot_keeps_the_hash_in_the_keys_unused_bits(monkeypatch):
         return status, search.counters(), search.clearing(), search.table_slots()
 
     verdicts = []
-    for rows, cols, types, ring, gravity, seed in (
-        (6, 12, 18, True, "left", 9),
-        (6, 12, 18, False, "left", 19),
-        (6, 12, 18, True, "down", 3),
-        (6, 12, 18, False, "down", 24),
-        (8, 10, 20, False, "none", 5),
+    for rows, cols, types, ring, gravity, seed, slots in (
+        (6, 12, 18, True, "left", 9, 128),
+        (6, 12, 18, False, "left", 19, 128),
+        (6, 12, 18, True, "down", 3, 128),
+        (6, 12, 18, False, "down", 24, 128),
+        (8, 10, 20, False, "none", 5, 128),
+        (6, 8, 12, True, "left", 7, 256),
+        (6, 8, 12, False, "left", 30, 256),
+        (6, 8, 12, True, "inward", 1, 128),
+        (6, 8, 12, False, "inward", 1, 128),
+        (6, 8, 12, False, "inward", 3, 128),
     ):
         board = deal(rows, cols, types, 4, random.Random(seed))
         pos = Position(settle(board, gravity), outside=ring, gravity=gravity)
-        folded, small = run(pos, core, core.TABLE_BYTES), run(pos, core, 1 << 11)
-        assert run(pos, PURE, core.TABLE_BYTES)[:3] == folded[:3]
-        with monkeypatch.context() as patch:
-            patch.setattr(PURE, "FOLD_BITS", 65)
-            assert run(pos, PURE, core.TABLE_BYTES)[:3] == folded[:3]
-            apart = clearing.core_search(pos, module=PURE, table_bytes=1 << 11)
-        assert (small[3], apart.table_slots()) == (128, 85)
-        assert small[1][0] > folded[1][0]  # the small table thinned
-        assert small[0] == folded[0]
-        verdicts.append(folded[0] == core.FOUND)
+        roomy, small = run(pos, core, core.TABLE_BYTES), run(pos, core, 1 << 11)
+        assert run(pos, PURE, core.TABLE_BYTES)[:3] == roomy[:3]
+        assert small[3] == slots
+        assert small[1][0] > roomy[1][0]  # the small table thinned
+        if cols > 8:  # folded: keyed, the same search
+            with monkeypatch.context() as patch:
+                patch.setattr(PURE, "FOLD_BITS", 65)
+                assert run(pos, PURE, 1 << 11) == small
+        assert small[0] == roomy[0]
+        verdicts.append(roomy[0] == core.FOUND)
         assert verdicts[-1] == clearing_dfs.solve(board, outside=ring, gravity=gravity).clearable
-    assert verdicts == [True, False, True, False, False]
+    assert verdicts == [True, False, True, False, False, True, False, True, False, False]
 
 
 @pytest.mark.parametrize("module", [core, PURE], ids=["compiled", "source"])
@@ -377,7 +384,7 @@ def test_a_slice_is_its_positions_whenever_the_table_grows(module):
         board = deal(8, 12, 24, 4, random.Random(7))
         pos = Position(settle(board, "left"), outside=True, gravity="left")
         runs = set()
-        for memory in (core.TABLE_BYTES, 300_000 * 24):
+        for memory in (core.TABLE_BYTES, 300_000 * 16):
             run = clearing.Restarts(pos, 2, table_bytes=memory)
             while run.step(None, array("q", [0, -1])) == core.RUNNING:
                 pass

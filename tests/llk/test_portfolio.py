@@ -175,13 +175,13 @@ def test_a_table_told_to_stop_while_it_grows_stays_as_it_was():
 
     def entries(n: int) -> array:  # type: ignore[type-arg]
         got = array("Q")
-        for _ in range(n):  # a hash (never 0) and a key
-            got.extend([rng.getrandbits(64) | 1, rng.getrandbits(64), rng.getrandbits(64)])
+        for _ in range(n):  # a key of two words, never 0 (keyed: a slot's worth)
+            got.extend([rng.getrandbits(64) | 1, rng.getrandbits(64)])
         return got
 
     def held() -> set[tuple[int, ...]]:
         flat = table.every()
-        return {tuple(flat[i : i + words + 1]) for i in range(0, len(flat), words + 1)}
+        return {tuple(flat[i : i + words]) for i in range(0, len(flat), words)}
 
     go, stop = array("q", [0, -1]), array("q", [1, -1])
     first = entries(20_000)
