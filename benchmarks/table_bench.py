@@ -1,13 +1,13 @@
-"""The memory of the table of dead positions (``solve(table_mb=...)``, ``--table-mb``) on
-hard boards: census boards (seed 1) that cannot be cleared and that a search decides in 15
-to 60 s, in modes of fixed lines (and, with ``--only 14x8,inward``, those whose slots are
-keys alone, ``DeadPositions``), each searched by the move search as ``solve clear``
-runs it (its restarts included), one search, to its end or to ``--positions`` positions,
-once for each memory given.  A search that needs more positions than its table holds thins
-it (keeps the half nearest the start) and searches the positions it forgot again when it
-meets them.  Per board and memory it prints the positions searched, the table's slots at
-the end and the seconds; the ratios are of the first memory's.  The verdicts must agree
-(a search may run out of positions first).
+"""The memory of the table of dead positions (``solve(table_mb=...)``, ``--table-mb``) on hard
+boards: census boards (seed 1) that cannot be cleared and that a search decides in 15 to 60
+s, in modes of fixed lines (and, with ``--only 14x8,inward``, a 14 x 8 board and two of
+``inward``: the keyed slots of ``DeadPositions``, 14 x 8's until its keys shrank), each
+searched by the move search as ``solve clear`` runs it (its restarts included), one search,
+to its end or to ``--positions`` positions, once for each memory given.  A search that
+needs more positions than its table holds thins it (keeps the half nearest the start) and
+searches the positions it forgot again when it meets them.  Per board and memory it prints
+the positions searched, the table's slots at the end and the seconds; the ratios are of the
+first memory's.  The verdicts must agree (a search may run out of positions first).
 
 256 MB is what the table held before ``table_mb`` (4 million positions at most) on
 16 x 9; on QQ boards (19 x 11), 512 MB, the default still.
@@ -37,7 +37,8 @@ BOARDS = (
     ("19x11", 50, "down", 83),
     ("19x11", 50, "up", 184),
     ("19x11", 50, "up-down-center", 31),
-    # keyed slots (``DeadPositions``): keys without bits to spare for the hash
+    # keyed slots (``DeadPositions``): keys without bits to spare for the hash (14 x 8 until
+    # its keys lost a bit a type: ``core._tile_bits``)
     ("14x8", 28, "left", 180),
     ("16x9", 36, "inward", 54),
     ("19x11", 50, "inward", 52),

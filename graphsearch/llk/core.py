@@ -23,17 +23,19 @@ given new links), ``Passes`` (``outward`` and ``inward``: their settle and their
 ``DeadPositions`` (the table) and ``ClearCore`` (the stack and the search).  They live in
 one module so that the compiled code calls across them in C, without ``.pxd`` files.
 
-The table of dead positions is exact and small: a key is one bit per cell of the inner
-board.  Without gravity tiles never move, so which cells hold a tile is the position.
-With gravity each line keeps its tiles in their order, packed toward one end, so a line is
-a subsequence of its original tiles; the key marks, for each tile left, the first original
-tile of its type not yet matched (greedy matching, so equal positions give equal keys even
-when tiles of one type took each other's places).  A move changes one or two lines, so the
-key of the position it makes is found from its parent's before the move is made, and a
-move into a position already proven dead costs a lookup.  In ``outward`` and ``inward`` a
-key is two words that name the states of the board's quarters (``Passes``).  The table is
-open addressing, each slot a key alone (the hash's top bits in its last word where it leaves
-room, else found again from the key when a slot moves).
+The table of dead positions is exact and small: a key is a bit per tile of the board at the
+start, less one a type, and a count of the tiles left.  Without gravity tiles never move,
+so which cells hold a tile is the position.  With gravity each line keeps its tiles in
+their order, packed toward one end, so a line is a subsequence of its original tiles; the
+key marks, for each tile left, the first original tile of its type not yet matched (greedy
+matching, so equal positions give equal keys even when tiles of one type took each other's
+places).  Tiles go in pairs, so the last tile of each type has no bit: the others' give it
+(``_tile_bits``).  A move changes one or two lines, so the key of the position it makes is
+found from its parent's before the move is made, and a move into a position already proven
+dead costs a lookup.  In ``outward`` and ``inward`` a key is two words that name the states
+of the board's quarters (``Passes``).  The table is open addressing, each slot a key alone
+(the hash's top bits in its last word where it leaves room, else found again from the key
+when a slot moves).
 It grows when half full, by doublings and a last step, to as many slots as its memory
 holds (``table_bytes``, ``TABLE_BYTES`` unless told; any number, so a slot's home is its
 hash scaled, not masked), fills that to seven eighths (a longer
@@ -116,7 +118,7 @@ FOLD_BITS = cython.declare(cython.longlong, 33)
 # the eighths of its slots that a table at its largest fills before it thins
 FULLEST_OF_8 = cython.declare(cython.longlong, 7)
 # the table's slots: at most 512 MB unless told (and half as much again while it grows);
-# on a 16 x 9 board (24 bytes a slot) 19 million positions, on a QQ board (32 bytes) 14
+# on a 16 x 9 board (16 bytes a slot) 29 million positions, on a QQ board (24 bytes) 19
 # million
 TABLE_BYTES = 1 << 29
 ONE = cython.declare(cython.ulonglong, 1)
@@ -250,6 +252,45 @@ def _parts(inner: list[int], lines: list[list[int]]) -> dict[int, int]:
     return part
 
 
+def _tile_bits(
+    grid: list[int], line_cells: list[list[int]], longest: int, gravity_on: bool
+) -> tuple[array, list[int]]:  # type: ignore[type-arg]
+    """Where each tile at the start puts its bit in its line's part of a key (``Lines``):
+    ``bit_of[line * (longest + 1) + i]`` for the line's i-th tile (with gravity, the
+    i-th of its packed tiles; without, the tile in its i-th cell), and each line's bits.
+
+    A key marks the tiles left, and tiles go in pairs of a type, so the tiles of a type
+    marked are always as many as at the start, give or take an even number (with gravity
+    too: each tile left is matched to a tile of its own type).  So the bit of one of
+    them, the last in the lines' order, is given by the others' and need not be kept
+    (bit 0): equal keys are still equal positions.  A key takes a bit a tile less one a
+    type, and then the count of its tiles left (``Lines``; so a position with a tile left
+    never has the key 0, an empty slot's): 158 bits on a QQ board (three words, not
+    four), 116 on 16 x 9 (two, not three), 91 on 14 x 8 (two, with room to fold the hash
+    in)."""
+    last: dict[int, tuple[int, int]] = {}
+    tiles = []
+    for number, line in enumerate(line_cells):
+        if gravity_on:
+            kinds = list(enumerate([grid[c] for c in line if grid[c] > 0]))
+        else:
+            kinds = [(i, grid[c]) for i, c in enumerate(line) if grid[c] > 0]
+        tiles.append(kinds)
+        for i, v in kinds:
+            last[v] = (number, i)
+    implied = set(last.values())
+    bit_of = zeros("Q", len(line_cells) * (longest + 1))
+    lengths = []
+    for number, kinds in enumerate(tiles):
+        n = 0
+        for i, _ in kinds:
+            if (number, i) not in implied:
+                bit_of[number * (longest + 1) + i] = 1 << n
+                n += 1
+        lengths.append(n)
+    return bit_of, lengths
+
+
 # final: the compiled code calls its methods directly instead of through the type's table of
 # methods, and the C compiler can inline the small ones (5% fewer seconds a position)
 @cython.final
@@ -260,17 +301,18 @@ class DeadPositions:
     of every level) and looks up the key at an offset of it.
 
     A slot's first word is the key's last word, and its other words the key's first ones
-    (``_first``).  Where that word leaves at least ``FOLD_BITS`` bits unused (keys of one
-    bit a cell: 16 x 9 and QQ boards), the hash's top bits are kept there, with the lowest
-    of them set, so that a slot is placed (``_home``) and told from an empty one (0) by its
-    first word alone.  Elsewhere (14 x 8, the parts' names of ``outward`` and ``inward``)
-    the slot is *keyed*: the key alone, empty when all 0 (a position kept has a tile left,
-    and its key says so: a bit, or a count), its home found again from its key's hash when
-    it moves (``_home_of``).  With a word of its own for the hash, as before, a two-word
-    key took three: the same memory now holds half as many positions again.  The search is
-    the same either way.  It grows when half full (``grow``: doublings, then a last step to
-    ``fit``, the slots its memory holds), fills that to seven eighths (``full``), and then
-    keeps the half of its positions with the most tiles left (``thin``)."""
+    (``_first``).  Where that word leaves at least ``FOLD_BITS`` bits unused (QQ and 14 x
+    8 boards: 158 and 91 bits, ``_tile_bits``), the hash's top bits are kept there, with
+    the lowest of them set, so that a slot is placed (``_home``) and told from an empty
+    one (0) by its first word alone.  Elsewhere (16 x 9, 116 bits; the parts' names of
+    ``outward`` and ``inward``) the slot is *keyed*: the key alone, empty when all 0 (a
+    position kept has a tile left, and its key says so: a bit, or a count), its home
+    found again from its key's hash when it moves (``_home_of``).  With a word of its own
+    for the hash, as before, a two-word key took three: the same memory now holds half as
+    many positions again.  The search is the same either way.  It grows when half full
+    (``grow``: doublings, then a last step to ``fit``, the slots its memory holds), fills
+    that to seven eighths (``full``), and then keeps the half of its positions with the
+    most tiles left (``thin``)."""
 
     words: cython.longlong  # a key's words
     width: cython.longlong  # a slot's words: ``words``
@@ -285,9 +327,12 @@ class DeadPositions:
     filled: cython.longlong
     table: cython.ulonglong[::1]
     keys: cython.ulonglong[::1]
-    # a key's tiles (``_tiles``): one bit a cell, or in ``outward`` and ``inward`` a count
-    # in the top bytes of its two words (``Passes``)
+    # a key's tiles (``_tiles``): a count at this bit of its last word, in so many bits
+    # (``Lines``; 0 bits: the bits of the key set), or in ``outward`` and ``inward`` a
+    # count in the top bytes of its two words (``Passes``)
     composite: cython.bint
+    count_shift: cython.longlong
+    count_mask: cython.ulonglong
     # the positions remembered since the last ``sent`` (``log_size`` at most), for other
     # searches of the same board (``ClearCore.share``)
     log: cython.ulonglong[::1]
@@ -303,11 +348,14 @@ class DeadPositions:
         composite: bool,
         table_bytes: int = TABLE_BYTES,
         key_bits: int = 0,
+        count_shift: int = 0,
+        count_bits: int = 0,
     ) -> None:
         """A table for keys of ``words`` words at offsets of ``keys``, holding at most
         ``entries`` positions and ``table_bytes`` of slots; ``key_bits``, the bits a key
         uses from the first of its words up (0: all of them), says whether its slots
-        fold the hash into the key's last word."""
+        fold the hash into the key's last word; a key's count of tiles left is at bit
+        ``count_shift`` of its last word, in ``count_bits`` bits (none: its bits set)."""
         self.keys = keys
         self.words = words
         used = key_bits - 64 * (words - 1)  # the bits of the last word that the key uses
@@ -327,6 +375,8 @@ class DeadPositions:
         self._limit()
         self.filled = 0
         self.composite = composite
+        self.count_shift = count_shift
+        self.count_mask = (ONE << count_bits) - ONE
         self.log = zeros("Q", 1)
         self.logged = self.log_size = 0
         self.seen = 0
@@ -644,10 +694,15 @@ class DeadPositions:
     @cython.cfunc
     @cython.locals(w=cython.longlong, n=cython.longlong, x=cython.ulonglong)
     def _tiles(self, table: cython.ulonglong[::1], at: cython.longlong) -> cython.longlong:
-        """The tiles left in the position of the slot at ``table[at:]``: its key's bits
-        set (in ``outward`` and ``inward``, the count it keeps)."""
+        """The tiles left in the position of the slot at ``table[at:]``: the count its
+        key keeps (in the slot's first word, the key's last; in ``outward`` and
+        ``inward``, in the top bytes of its two words), or without one its bits set."""
         if self.composite:  # the key's first word, then its last
             return cython.cast(cython.longlong, (table[at + 1] >> 56) | ((table[at] >> 56) << 8))
+        if self.count_mask != 0:
+            return cython.cast(
+                cython.longlong, ((table[at] & self.low) >> self.count_shift) & self.count_mask
+            )
         n = 0
         for w in range(self.width):  # the bits set, eight at a time
             x = table[at + w] if w > 0 else table[at] & self.low  # (the hash's: none)
@@ -683,7 +738,7 @@ class DeadPositions:
         where it stood, among entries already put back)."""
         table = self.table
         S = self.width
-        most = (1 << 16) - 1 if self.composite else 64 * self.words
+        most = (1 << 16) - 1 if self.composite else max(64 * self.words, self.count_mask)
         tally = zeros("q", most + 1)
         gap = -1
         for s in range(self.slots):
@@ -1083,6 +1138,10 @@ class Lines:
     longest: cython.longlong
     words: cython.longlong  # a position's key
     bits: cython.longlong  # and the bits of it that it uses, from its first word up
+    # a key ends with the count of its tiles left, in its last word: at this bit of it,
+    # in so many bits
+    count_shift: cython.longlong
+    count_bits: cython.longlong
     types: cython.longlong
     gravity_on: cython.bint
     grids: cython.short[::1]  # the board's (``Board.grids``)
@@ -1091,6 +1150,10 @@ class Lines:
     line_of: cython.longlong[::1]
     beyond_of: cython.longlong[::1]  # the board's (``Board.beyond_of``)
     original: cython.short[::1]  # each line's tiles at the start, packed; 0 after
+    # the bit of a line's part of a key for each of its tiles at the start (with gravity,
+    # by their place among the line's tiles; without, by their cell), 0 for the last tile
+    # of each type, whose bit the others' give (``_tile_bits``)
+    bit_of: cython.ulonglong[::1]
     offsets: cython.longlong[::1]  # where each line's part of a key starts, in bits
     lengths: cython.longlong[::1]  # and its bits
     ahead: cython.ulonglong[::1]  # each move's key parts and hash (``look_ahead``)
@@ -1123,14 +1186,19 @@ class Lines:
             for j, v in enumerate(packed):
                 original[number * (longest + 1) + j] = v
         self.line_of, self.line_cells, self.original = line_of, cells_of, original
-        lengths = array("q", [len(line) for line in line_cells])
-        self.lengths = lengths
+        self.bit_of, lengths = _tile_bits(grid, line_cells, longest, self.gravity_on)
+        self.lengths = array("q", lengths)
         self.offsets = array("q", [sum(lengths[:i]) for i in range(L)])
-        self.bits = sum(lengths)
+        tiles = sum(1 for v in grid if v > 0)
+        self.count_bits = max(1, tiles.bit_length())
+        count_at = sum(lengths)  # the count after the lines' parts, within one word
+        if count_at % 64 + self.count_bits > 64:
+            count_at += 64 - count_at % 64
+        self.count_shift = count_at % 64
+        self.bits = count_at + self.count_bits
         self.words = (self.bits + 63) // 64
         self.keys = zeros("Q", 1)
         self.ahead = zeros("Q", room * 3)
-        tiles = sum(1 for v in grid if v > 0)
         self.dirty = zeros("q", types + 1)
         self.vac = zeros("q", tiles + 2)
         self.across = zeros("q", types + 1)
@@ -1156,9 +1224,10 @@ class Lines:
         off (-1: none).  Without gravity: which of its cells hold a tile.  With gravity
         (the line is packed toward its first cell): the tiles left as a subsequence of the
         line's original tiles, each matched to the first original tile of its type not
-        yet used."""
+        yet used.  Each tile's bit is ``bit_of``'s (none for the last of its type)."""
         gd = d * self.grid_size
         row = line * self.longest
+        orig = line * (self.longest + 1)
         bits = 0
         if not self.gravity_on:
             for j in range(self.longest):
@@ -1166,9 +1235,8 @@ class Lines:
                 if c < 0:
                     break
                 if self.grids[gd + c] != 0 and c != a and c != b:
-                    bits |= ONE << j
+                    bits |= self.bit_of[orig + j]
             return bits
-        orig = line * (self.longest + 1)
         p = 0
         for j in range(self.longest):
             c = self.line_cells[row + j]
@@ -1178,7 +1246,7 @@ class Lines:
                 continue
             while self.original[orig + p] != self.grids[gd + c]:
                 p += 1
-            bits |= ONE << p
+            bits |= self.bit_of[orig + p]
             p += 1
         return bits
 
@@ -1194,13 +1262,28 @@ class Lines:
 
     @cython.cfunc
     @cython.nogil
-    @cython.locals(w=cython.longlong, line=cython.longlong)
+    @cython.locals(
+        w=cython.longlong,
+        line=cython.longlong,
+        j=cython.longlong,
+        c=cython.longlong,
+        n=cython.ulonglong,
+    )
     def key_of(self, d: cython.longlong, key: cython.longlong) -> cython.ulonglong:
-        """Level d's key from all its lines, into ``keys[key:]``; its hash."""
+        """Level d's key from all its lines, into ``keys[key:]``, and its count of tiles
+        left after them (``count_shift``); its hash."""
         for w in range(self.words):
             self.keys[key + w] = 0
+        n = 0
         for line in range(self.line_count):
             self._set_part(key, line, self._part(d, line, -1, -1))
+            for j in range(self.longest):
+                c = self.line_cells[line * self.longest + j]
+                if c < 0:
+                    break
+                if self.grids[d * self.grid_size + c] > 0:
+                    n += 1
+        self.keys[key + self.words - 1] |= n << self.count_shift
         return _hash(self.keys, key, self.words)
 
     @cython.cfunc
@@ -1216,10 +1299,12 @@ class Lines:
         at: cython.longlong,
     ) -> cython.ulonglong:
         """The key of the position the move (a, b) at level d makes (level d's key at
-        ``keys[src:]`` with the one or two lines it changes set again), into
-        ``keys[dst:]``, and its line parts and hash into ``ahead[at:]``; the hash."""
+        ``keys[src:]`` with the one or two lines it changes set again, and two tiles
+        fewer), into ``keys[dst:]``, and its line parts and hash into ``ahead[at:]``; the
+        hash."""
         for w in range(self.words):
             self.keys[dst + w] = self.keys[src + w]
+        self.keys[dst + self.words - 1] -= ONE << (self.count_shift + 1)
         la = self.line_of[a]
         lb = self.line_of[b]
         if la == lb:
@@ -1247,6 +1332,7 @@ class Lines:
         """``look_ahead``'s key again, from its line parts at ``ahead[at:]``; its hash."""
         for w in range(self.words):
             self.keys[dst + w] = self.keys[src + w]
+        self.keys[dst + self.words - 1] -= ONE << (self.count_shift + 1)
         la = self.line_of[a]
         lb = self.line_of[b]
         self._set_part(dst, la, self.ahead[at])
@@ -1989,6 +2075,8 @@ class ClearCore:
             composite,
             table_bytes,
             0 if composite else self.lines.bits,
+            self.lines.count_shift,
+            0 if composite else self.lines.count_bits,
         )
 
     def _lay_stack(self, grid: list[int], inner: list[int], tiles: int, levels: int) -> None:

@@ -318,15 +318,17 @@ def test_a_table_at_its_largest_fills_to_seven_eighths(module):
 
 def test_a_slot_is_a_key_alone(monkeypatch):
     """A slot of the table of dead positions holds a position's key and no word for its
-    hash.  Keys of 72 and 80 bits (6 x 12 and 8 x 10 boards, one bit a cell) leave at
-    least ``FOLD_BITS`` bits of their second word unused and keep the hash's top bits
-    there (*folded*); the 48 bits of a 6 x 8 board and the parts' names of ``inward`` do
-    not, and their slots are *keyed*: placed again from their key's hash when the table
-    grows or thins.  So 2 KB hold 128 slots of two words, 256 of one (with a word for the
-    hash, 85 and 128).  Folded and keyed (the source with ``FOLD_BITS`` out of reach), a
-    search is the same position for position, with room in the table and held to 2 KB,
-    where it thins; the compiled core is its source's; every verdict is the reference
-    DFS's.  Boards that cannot be cleared are among them, with and without gravity."""
+    hash.  A key takes a bit a tile less one a type and a count of the tiles left
+    (``core._tile_bits``): 73 bits on an 8 x 11 board of 22 types and 71 on an 8 x 10
+    board of 20 (the count starts the second word) leave at least ``FOLD_BITS`` bits of
+    their last word unused and keep the hash's top bits there (*folded*); the 36 bits of
+    a 4 x 10 board of 10 types, the 42 of a 6 x 8 one and the parts' names of ``inward``
+    do not, and their slots are *keyed*: placed again from their key's hash when the
+    table grows or thins.  So 2 KB hold 128 slots of two words, 256 of one.  Folded and keyed
+    (the source with ``FOLD_BITS`` out of reach), a search is the same position for
+    position, with room in the table and held to 2 KB, where it thins; the compiled core
+    is its source's; every verdict is the reference DFS's.  Boards that cannot be cleared
+    are among them, with and without gravity."""
 
     def run(pos, module, memory):
         search = clearing.core_search(pos, module=module, table_bytes=memory)
@@ -335,17 +337,19 @@ def test_a_slot_is_a_key_alone(monkeypatch):
         return status, search.counters(), search.clearing(), search.table_slots()
 
     verdicts = []
-    for rows, cols, types, ring, gravity, seed, slots in (
-        (6, 12, 18, True, "left", 9, 128),
-        (6, 12, 18, False, "left", 19, 128),
-        (6, 12, 18, True, "down", 3, 128),
-        (6, 12, 18, False, "down", 24, 128),
-        (8, 10, 20, False, "none", 5, 128),
-        (6, 8, 12, True, "left", 7, 256),
-        (6, 8, 12, False, "left", 30, 256),
-        (6, 8, 12, True, "inward", 1, 128),
-        (6, 8, 12, False, "inward", 1, 128),
-        (6, 8, 12, False, "inward", 3, 128),
+    for rows, cols, types, ring, gravity, seed, folded, slots in (
+        (8, 11, 22, False, "left", 26, True, 128),
+        (8, 11, 22, False, "left", 12, True, 128),
+        (8, 11, 22, True, "down", 15, True, 128),
+        (8, 11, 22, False, "down", 27, True, 128),
+        (8, 10, 20, False, "none", 5, True, 128),
+        (4, 10, 10, False, "left", 7, False, 256),
+        (4, 10, 10, True, "left", 16, False, 256),
+        (6, 8, 12, True, "left", 20, False, 256),
+        (6, 8, 12, False, "left", 30, False, 256),
+        (6, 8, 12, True, "inward", 1, False, 128),
+        (6, 8, 12, False, "inward", 1, False, 128),
+        (6, 8, 12, False, "inward", 3, False, 128),
     ):
         board = deal(rows, cols, types, 4, random.Random(seed))
         pos = Position(settle(board, gravity), outside=ring, gravity=gravity)
@@ -353,14 +357,93 @@ def test_a_slot_is_a_key_alone(monkeypatch):
         assert run(pos, PURE, core.TABLE_BYTES)[:3] == roomy[:3]
         assert small[3] == slots
         assert small[1][0] > roomy[1][0]  # the small table thinned
-        if cols > 8:  # folded: keyed, the same search
+        if folded:  # keyed, the same search
             with monkeypatch.context() as patch:
                 patch.setattr(PURE, "FOLD_BITS", 65)
                 assert run(pos, PURE, 1 << 11) == small
         assert small[0] == roomy[0]
         verdicts.append(roomy[0] == core.FOUND)
         assert verdicts[-1] == clearing_dfs.solve(board, outside=ring, gravity=gravity).clearable
-    assert verdicts == [True, False, True, False, False, True, False, True, False, False]
+    assert verdicts == [
+        False, True, True, False, False, False, True, True, False, True, False, False
+    ]  # fmt: skip
+
+
+def test_a_key_is_its_position_with_a_bit_a_tile_less_one_a_type():
+    """In the modes of fixed lines (and without gravity) a key keeps a bit for each tile
+    left but the last of each type (``core._tile_bits``: the others' give it), and the
+    count of the tiles left.  Boards made from one by taking off any even number of each
+    type's tiles and settling (a type's ways in turn, the others' drawn), with and
+    without the ring, two and four copies of a type, a type of three and one of one:
+    equal keys are equal boards and equal boards equal keys, the lines' bits are the
+    tiles less the types, and the count is the tiles left.  The key of a move's position
+    found before the move (``Lines.look_ahead``, ``key_after``) is the key of the board
+    after it.  (Two bits left out for a type make different boards share a key.)"""
+    from itertools import combinations
+
+    rng = random.Random(5)
+    seen = 0
+    for gravity in ("none", "down", "up", "left", "right", "up-down-apart",
+                    "left-right-apart", "up-down-center", "left-right-center",
+                    "up-left-down-right", "left-down-right-up"):  # fmt: skip
+        for copies, ring in ((4, True), (2, False), (4, False)):
+            board = deal(4, 6, 24 // copies, copies, random.Random(len(gravity) + copies))
+            if copies == 2:  # a type of three tiles and one of one
+                board[0][0] = board[3][5] = board[0][1]
+            start = settle(board, gravity)
+            pos = Position(start, outside=ring, gravity=gravity)
+            search = clearing.core_search(pos, module=PURE)
+            off = (pos.W - 6) // 2  # the padded grid's cell of (r, c), its type's number
+            at = {(r, c): (r + off) * pos.W + c + off for r in range(4) for c in range(6)}
+            number = {v: pos.grid[at[r, c]] for (r, c), v in np.ndenumerate(start)}
+            cells: dict[int, list[tuple[int, int]]] = {}
+            for r, row in enumerate(start):
+                for c, v in enumerate(row):
+                    cells.setdefault(v, []).append((r, c))
+            assert sum(search.lines.lengths) == 24 - len(cells)
+            shift, bits = search.lines.count_shift, search.lines.count_bits
+            words = search.words
+            for t in cells:
+                if len(cells[t]) < 2:
+                    continue
+                (r, c), (q, e) = rng.sample(cells[t], 2)
+                search.load(pos.grid)
+                search.lines.key_of(0, 0)
+                search.lines.look_ahead(0, at[r, c], at[q, e], 0, words, 0)
+                search.lines.key_after(at[r, c], at[q, e], 0, 2 * words, 0)
+                rows = [list(row) for row in start]
+                rows[r][c] = rows[q][e] = 0
+                grid = list(pos.grid)
+                for (i, j), v in np.ndenumerate(settle(rows, gravity)):
+                    grid[at[i, j]] = number[v] if v else 0
+                search.load(grid)
+                search.lines.key_of(0, 0)
+                assert search.keys[:words] == search.keys[words : 2 * words]
+                assert search.keys[:words] == search.keys[2 * words : 3 * words]
+            ways = {t: [set(out) for k in range(0, len(at) + 1, 2) for out in combinations(at, k)]
+                    for t, at in cells.items()}  # fmt: skip
+            boards: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
+            for _ in range(12):
+                drawn = {t: rng.choice(w) for t, w in ways.items()}
+                for t in cells:
+                    for way in ways[t]:
+                        out = set().union(*(drawn[u] for u in cells if u != t)) | way
+                        rows = [[0 if (r, c) in out else v for c, v in enumerate(row)]
+                                for r, row in enumerate(start)]  # fmt: skip
+                        after = settle(rows, gravity)
+                        grid = list(pos.grid)
+                        for (r, c), v in np.ndenumerate(after):
+                            grid[at[r, c]] = number[v] if v else 0
+                        search.load(grid)
+                        search.lines.key_of(0, 0)
+                        key = tuple(search.keys[: search.words])
+                        same = tuple(map(tuple, after))
+                        left = int(np.count_nonzero(after))
+                        assert (key[-1] >> shift) & ((1 << bits) - 1) == left
+                        assert boards.setdefault(key, same) == same
+                        seen += 1
+            assert len(set(boards.values())) == len(boards)
+    assert seen > 10_000
 
 
 @pytest.mark.parametrize("module", [core, PURE], ids=["compiled", "source"])
