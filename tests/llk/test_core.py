@@ -420,8 +420,8 @@ def test_a_key_is_its_position_with_a_bit_a_tile_less_one_a_type():
                 search.lines.key_of(0, 0)
                 assert search.keys[:words] == search.keys[words : 2 * words]
                 assert search.keys[:words] == search.keys[2 * words : 3 * words]
-            ways = {t: [set(out) for k in range(0, len(at) + 1, 2) for out in combinations(at, k)]
-                    for t, at in cells.items()}  # fmt: skip
+            ways = {t: [set(out) for k in range(0, len(on) + 1, 2) for out in combinations(on, k)]
+                    for t, on in cells.items()}  # fmt: skip
             boards: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
             for _ in range(12):
                 drawn = {t: rng.choice(w) for t, w in ways.items()}
