@@ -125,11 +125,6 @@ ONE = cython.declare(cython.ulonglong, 1)
 M64 = cython.declare(cython.ulonglong, (1 << 64) - 1)
 SEED = cython.declare(cython.ulonglong, 0x9E3779B97F4A7C15)
 MIX = cython.declare(cython.ulonglong, 0xBF58476D1CE4E5B9)
-# the masks of a count of bits set (``DeadPositions._tiles``)
-ODD = cython.declare(cython.ulonglong, 0x5555555555555555)
-PAIRS = cython.declare(cython.ulonglong, 0x3333333333333333)
-NIBBLES = cython.declare(cython.ulonglong, 0x0F0F0F0F0F0F0F0F)
-BYTES = cython.declare(cython.ulonglong, 0x0101010101010101)
 # the keys of ``outward`` and ``inward`` (``Passes``): two words, each two parts' names in
 # 28 bits and a byte of the tiles left; at most ``MOST_PARTS`` parts
 KEY_WORDS = cython.declare(cython.longlong, 2)
@@ -328,8 +323,8 @@ class DeadPositions:
     table: cython.ulonglong[::1]
     keys: cython.ulonglong[::1]
     # a key's tiles (``_tiles``): a count at this bit of its last word, in so many bits
-    # (``Lines``; 0 bits: the bits of the key set), or in ``outward`` and ``inward`` a
-    # count in the top bytes of its two words (``Passes``)
+    # (``Lines``; 0 bits: no count, and ``thin`` keeps any half), or in ``outward`` and
+    # ``inward`` a count in the top bytes of its two words (``Passes``)
     composite: cython.bint
     count_shift: cython.longlong
     count_mask: cython.ulonglong
@@ -355,7 +350,7 @@ class DeadPositions:
         ``entries`` positions and ``table_bytes`` of slots; ``key_bits``, the bits a key
         uses from the first of its words up (0: all of them), says whether its slots
         fold the hash into the key's last word; a key's count of tiles left is at bit
-        ``count_shift`` of its last word, in ``count_bits`` bits (none: its bits set)."""
+        ``count_shift`` of its last word, in ``count_bits`` bits (0: no count)."""
         self.keys = keys
         self.words = words
         used = key_bits - 64 * (words - 1)  # the bits of the last word that the key uses
@@ -692,25 +687,15 @@ class DeadPositions:
         return not stopped
 
     @cython.cfunc
-    @cython.locals(w=cython.longlong, n=cython.longlong, x=cython.ulonglong)
     def _tiles(self, table: cython.ulonglong[::1], at: cython.longlong) -> cython.longlong:
         """The tiles left in the position of the slot at ``table[at:]``: the count its
         key keeps (in the slot's first word, the key's last; in ``outward`` and
-        ``inward``, in the top bytes of its two words), or without one its bits set."""
+        ``inward``, in the top bytes of its two words); 0 for a table told of no count."""
         if self.composite:  # the key's first word, then its last
             return cython.cast(cython.longlong, (table[at + 1] >> 56) | ((table[at] >> 56) << 8))
-        if self.count_mask != 0:
-            return cython.cast(
-                cython.longlong, ((table[at] & self.low) >> self.count_shift) & self.count_mask
-            )
-        n = 0
-        for w in range(self.width):  # the bits set, eight at a time
-            x = table[at + w] if w > 0 else table[at] & self.low  # (the hash's: none)
-            x = x - ((x >> 1) & ODD)
-            x = (x & PAIRS) + ((x >> 2) & PAIRS)
-            x = (x + (x >> 4)) & NIBBLES
-            n += cython.cast(cython.longlong, ((x * BYTES) & M64) >> 56)
-        return n
+        return cython.cast(
+            cython.longlong, ((table[at] & self.low) >> self.count_shift) & self.count_mask
+        )
 
     @cython.locals(
         table=cython.ulonglong[::1],
@@ -738,7 +723,7 @@ class DeadPositions:
         where it stood, among entries already put back)."""
         table = self.table
         S = self.width
-        most = (1 << 16) - 1 if self.composite else max(64 * self.words, self.count_mask)
+        most = (1 << 16) - 1 if self.composite else self.count_mask
         tally = zeros("q", most + 1)
         gap = -1
         for s in range(self.slots):
