@@ -316,6 +316,29 @@ def test_a_table_at_its_largest_fills_to_seven_eighths(module):
     assert held(6 << 10, core.TABLE_ENTRIES, 600) == (336, 336)
 
 
+@pytest.mark.parametrize("module", [core, PURE], ids=["compiled", "source"])
+def test_thinning_keeps_the_half_with_the_most_tiles_left(module):
+    """``thin`` keeps half the table's positions, those whose keys count the most tiles
+    left (a table told of no count keeps any half), and every one kept is found where it
+    now stands: offered again, only the forgotten ones go back in."""
+    rng = random.Random(3)
+    slots = array("Q")
+    for _ in range(300):  # a keyed slot: the key's last word (its count low) first
+        slots.extend([rng.getrandbits(56) << 8 | rng.randrange(1, 40), rng.getrandbits(64)])
+    for count_bits in (8, 0):
+        dead = module.DeadPositions(array("Q", [0]), 2, 1 << 20, False, 1 << 16, 0, 0, count_bits)
+        assert dead.receive(slots, array("q", [0])) == 300
+        dead.thin()
+        kept = dead.every()
+        assert len(kept) == 2 * 150
+        pairs = {(kept[i], kept[i + 1]) for i in range(0, len(kept), 2)}
+        assert pairs <= {(slots[i], slots[i + 1]) for i in range(0, len(slots), 2)}
+        if count_bits:
+            counts = sorted((slots[i] & 0xFF for i in range(0, len(slots), 2)), reverse=True)
+            assert sorted((a & 0xFF for a, _ in pairs), reverse=True) == counts[:150]
+        assert dead.receive(slots, array("q", [0])) == 150
+
+
 def test_a_slot_is_a_key_alone(monkeypatch):
     """A slot of the table of dead positions holds a position's key and no word for its
     hash.  A key takes a bit a tile less one a type and a count of the tiles left
