@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from contextlib import closing
 from typing import TYPE_CHECKING, Any, TextIO
 
 import click
@@ -277,17 +278,18 @@ def _run(
     log = _open_log(results, spec, keep) if results else None
     stopped: BaseException | None = None  # Ctrl-C or SIGTERM: report what finished
     try:
-        with Progress(spec.boards, "boards") as bar:
+        stream = run_survey(
+            spec,
+            executor=executor,
+            # the processes the tables' default share was reckoned for (survey_clear)
+            workers=workers or (cpus() if executor == "local" else None),
+            scheduler=scheduler,
+            skip=outcomes,
+            connect_timeout=connect_timeout,
+        )
+        # closed however the loop ends, so that the boards in flight end with it
+        with Progress(spec.boards, "boards") as bar, closing(stream):
             bar.update(len(outcomes))
-            stream = run_survey(
-                spec,
-                executor=executor,
-                # the processes the tables' default share was reckoned for (survey_clear)
-                workers=workers or (cpus() if executor == "local" else None),
-                scheduler=scheduler,
-                skip=outcomes,
-                connect_timeout=connect_timeout,
-            )
             for outcome in stream:
                 outcomes[outcome.index] = outcome
                 if log is not None:

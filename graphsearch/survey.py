@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Generator, Iterable, Iterator
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -180,8 +180,9 @@ def run_survey(
     skip: Iterable[int] = (),
     connect_timeout: float = CONNECT_TIMEOUT,
     budget: Budget | None = None,
-) -> Iterator[BoardOutcome]:
-    """Each board's outcome as it finishes (boards in ``skip`` are not run).  With a
+) -> Generator[BoardOutcome, None, None]:
+    """Each board's outcome as it finishes (boards in ``skip`` are not run; closing the
+    generator early ends the boards in flight).  With a
     ``scheduler`` address, SchedulerError when it cannot be used within
     ``connect_timeout`` seconds.  ``budget`` limits the whole survey's seconds and can
     stop it from another thread: the boards in flight are abandoned (their processes
@@ -211,8 +212,8 @@ def _processes(
 ) -> Iterator[BoardOutcome]:
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
-    pool = ProcessPoolExecutor(max_workers=workers)
-    stopped = False
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_signals)
+    finished = False
     try:
         pending = {pool.submit(run_board, spec, i) for i in todo}
         while pending:
@@ -220,13 +221,26 @@ def _processes(
             for future in done:
                 yield future.result()
             if budget is not None and budget.passed():
-                stopped = True
                 raise budget.timeout(None, "the survey had not finished")
+        finished = True
     finally:
-        if stopped:  # a board in flight may run for its whole time limit: end it now
+        # stopped, interrupted (Ctrl-C, SIGTERM) or closed early: a board in flight may run
+        # for its whole time limit, and a worker takes up the boards already queued to it,
+        # so every worker is ended now
+        if not finished:
             for process in list(getattr(pool, "_processes", {}).values()):
                 process.terminate()
         pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _worker_signals() -> None:
+    """A survey's worker process ends on SIGTERM (a handler inherited from the command
+    line would turn it into an exception, which the pool hands back as the board's outcome
+    and then runs the next board) and leaves Ctrl-C to the survey, which ends it."""
+    import signal
+
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def connect(client: Any, scheduler: str, timeout: float) -> Any:

@@ -120,6 +120,59 @@ def test_sigterm_ends_cleanly(tmp_path):
     assert list(tmp_path.iterdir()) == []
 
 
+# a survey stopped by Ctrl-C or SIGTERM left its worker processes searching: each ran its
+# board to the time limit, then the boards already queued to it
+@pytest.mark.parametrize(
+    ("signum", "status"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)], ids=["SIGINT", "SIGTERM"]
+)
+def test_a_stopped_survey_ends_its_workers(tmp_path, signum, status):
+    # QQ boards in mode inward: boards 0 and 1 each take more than 10 s to search
+    args = ["survey", "clear", "--rows", "11", "--cols", "19", "--types", "50", "--outside"]
+    args += ["--gravity", "inward", "--boards", "4", "--time-limit", "60", "--workers", "2"]
+    proc = subprocess.Popen(
+        [installed_solve(), *args, "--results", str(tmp_path / "r.jsonl"), "--format", "json"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+        preexec_fn=_default_signals,
+    )
+    workers = _children(proc.pid, 2)
+    time.sleep(1.0)  # both searching
+    assert all(_running(pid) for pid in workers)
+    proc.send_signal(signum)
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == status, err
+    assert json.loads(out)["interrupted"] is True
+    deadline = time.monotonic() + 10
+    while any(_running(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not any(_running(pid) for pid in workers)
+
+
+def _children(pid: int, count: int) -> list[int]:
+    """The first ``count`` child processes of ``pid``, waited for (at most 30 s)."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        children = [
+            int(child)
+            for task in Path(f"/proc/{pid}/task").iterdir()
+            for child in (task / "children").read_text().split()
+        ]
+        if len(children) >= count:
+            return children[:count]
+        time.sleep(0.05)
+    raise AssertionError(f"{pid} did not start {count} processes")
+
+
+def _running(pid: int) -> bool:
+    """Whether process ``pid`` exists and has not exited (a zombie has)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except FileNotFoundError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
 # 7, 8, 9, 11. huge numbers, huge n, a time limit that is not a number of seconds
 @pytest.mark.parametrize(
     "stdin, fragment",
