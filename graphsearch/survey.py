@@ -290,18 +290,52 @@ def _dask(
     connect_timeout: float,
     budget: Budget | None,
 ) -> Iterator[BoardOutcome]:
+    import logging
+
     try:
-        from distributed import Client, LocalCluster, wait
+        import distributed  # noqa: F401
     except ImportError:
         raise ImportError(
             "the dask executor needs dask.distributed: pip install 'graphsearch[dask]'"
         ) from None
+    # Ctrl-C in a call of distributed's that has not started yet makes its cancel callback
+    # log a traceback (the call has no future to cancel); the survey reports the interrupt
+    loop_errors = logging.getLogger("tornado.application")
+    loop_errors.addFilter(_not_a_cancel_race)
+    try:
+        yield from _on_cluster(spec, todo, workers, scheduler, connect_timeout, budget)
+    finally:
+        loop_errors.removeFilter(_not_a_cancel_race)
+
+
+def _not_a_cancel_race(record: Any) -> bool:
+    return "sync.<locals>.cancel" not in record.getMessage()
+
+
+def _on_cluster(
+    spec: SurveySpec,
+    todo: list[int],
+    workers: int | None,
+    scheduler: str | None,
+    connect_timeout: float,
+    budget: Budget | None,
+) -> Iterator[BoardOutcome]:
+    import logging
+
+    from distributed import Client, LocalCluster, wait
+
     if scheduler is not None:
         client = connect(Client, scheduler, connect_timeout)
         cluster = None
     else:
+        # warnings of the cluster's own (a board's task cancelled on Ctrl-C, a worker ended
+        # after its grace period) are not the survey's to print; errors still are
         cluster = LocalCluster(
-            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
+            n_workers=workers,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=None,
+            silence_logs=logging.ERROR,
         )
         client = Client(cluster)
     try:

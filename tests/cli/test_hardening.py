@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -121,27 +122,35 @@ def test_sigterm_ends_cleanly(tmp_path):
 
 
 # a survey stopped by Ctrl-C or SIGTERM left its worker processes searching: each ran its
-# board to the time limit, then the boards already queued to it
+# board to the time limit, then the boards already queued to it (a Dask survey ended its
+# cluster, with a page of the cluster's warnings)
 @pytest.mark.parametrize(
-    ("signum", "status"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)], ids=["SIGINT", "SIGTERM"]
+    ("signum", "status", "executor"),
+    [
+        (signal.SIGINT, 130, "local"),
+        (signal.SIGTERM, 143, "local"),
+        pytest.param(signal.SIGINT, 130, "dask", marks=pytest.mark.slow),
+    ],
+    ids=["SIGINT", "SIGTERM", "SIGINT-dask"],
 )
-def test_a_stopped_survey_ends_its_workers(tmp_path, signum, status):
+def test_a_stopped_survey_ends_its_workers(tmp_path, signum, status, executor):
     # QQ boards in mode inward: boards 0 and 1 each take more than 10 s to search
     args = ["survey", "clear", "--rows", "11", "--cols", "19", "--types", "50", "--outside"]
     args += ["--gravity", "inward", "--boards", "4", "--time-limit", "60", "--workers", "2"]
     proc = subprocess.Popen(
-        [installed_solve(), *args, "--results", str(tmp_path / "r.jsonl"), "--format", "json"],
+        [installed_solve(), *args, "--executor", executor, "--format", "json"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         cwd=ROOT,
         preexec_fn=_default_signals,
     )
-    workers = _children(proc.pid, 2)
-    time.sleep(1.0)  # both searching
-    assert all(_running(pid) for pid in workers)
+    workers = _descendants(proc.pid, 2)
+    time.sleep(1.0 if executor == "local" else 6.0)  # the boards under way
+    workers = _descendants(proc.pid, 2)
     proc.send_signal(signum)
     out, err = proc.communicate(timeout=30)
     assert proc.returncode == status, err
+    assert err.decode() == {130: "solve: interrupted\n", 143: "solve: terminated\n"}[status]
     assert json.loads(out)["interrupted"] is True
     deadline = time.monotonic() + 10
     while any(_running(pid) for pid in workers) and time.monotonic() < deadline:
@@ -149,17 +158,20 @@ def test_a_stopped_survey_ends_its_workers(tmp_path, signum, status):
     assert not any(_running(pid) for pid in workers)
 
 
-def _children(pid: int, count: int) -> list[int]:
-    """The first ``count`` child processes of ``pid``, waited for (at most 30 s)."""
+def _descendants(pid: int, count: int) -> list[int]:
+    """The processes below ``pid``, once there are ``count`` of them (waited for, at most
+    30 s)."""
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
-        children = [
-            int(child)
-            for task in Path(f"/proc/{pid}/task").iterdir()
-            for child in (task / "children").read_text().split()
-        ]
-        if len(children) >= count:
-            return children[:count]
+        found, todo = [], [pid]
+        while todo:
+            for task in Path(f"/proc/{todo.pop()}/task").glob("*"):
+                with contextlib.suppress(FileNotFoundError):
+                    children = [int(c) for c in (task / "children").read_text().split()]
+                    found += children
+                    todo += children
+        if len(found) >= count:
+            return found
         time.sleep(0.05)
     raise AssertionError(f"{pid} did not start {count} processes")
 
