@@ -293,7 +293,7 @@ def _dask(
     import logging
 
     try:
-        import distributed  # noqa: F401
+        from distributed import Client, LocalCluster, wait
     except ImportError:
         raise ImportError(
             "the dask executor needs dask.distributed: pip install 'graphsearch[dask]'"
@@ -303,57 +303,42 @@ def _dask(
     loop_errors = logging.getLogger("tornado.application")
     loop_errors.addFilter(_not_a_cancel_race)
     try:
-        yield from _on_cluster(spec, todo, workers, scheduler, connect_timeout, budget)
+        if scheduler is not None:
+            client = connect(Client, scheduler, connect_timeout)
+            cluster = None
+        else:
+            # warnings of the cluster's own (a board's task cancelled on Ctrl-C, a worker
+            # ended after its grace period) are not the survey's to print; errors still are
+            cluster = LocalCluster(
+                n_workers=workers,
+                threads_per_worker=1,
+                processes=True,
+                dashboard_address=None,
+                silence_logs=logging.ERROR,
+            )
+            client = Client(cluster)
+        try:
+            pending = set(client.map(run_board, [spec] * len(todo), todo, pure=False))
+            while pending:
+                try:
+                    done, pending = wait(pending, timeout=POLL, return_when="FIRST_COMPLETED")
+                except TimeoutError:
+                    done = set()
+                for future in done:
+                    yield future.result()
+                if budget is not None and budget.passed():
+                    client.cancel(list(pending))
+                    raise budget.timeout(None, "the survey had not finished")
+        finally:
+            client.close()
+            if cluster is not None:
+                cluster.close()
     finally:
         loop_errors.removeFilter(_not_a_cancel_race)
 
 
 def _not_a_cancel_race(record: Any) -> bool:
     return "sync.<locals>.cancel" not in record.getMessage()
-
-
-def _on_cluster(
-    spec: SurveySpec,
-    todo: list[int],
-    workers: int | None,
-    scheduler: str | None,
-    connect_timeout: float,
-    budget: Budget | None,
-) -> Iterator[BoardOutcome]:
-    import logging
-
-    from distributed import Client, LocalCluster, wait
-
-    if scheduler is not None:
-        client = connect(Client, scheduler, connect_timeout)
-        cluster = None
-    else:
-        # warnings of the cluster's own (a board's task cancelled on Ctrl-C, a worker ended
-        # after its grace period) are not the survey's to print; errors still are
-        cluster = LocalCluster(
-            n_workers=workers,
-            threads_per_worker=1,
-            processes=True,
-            dashboard_address=None,
-            silence_logs=logging.ERROR,
-        )
-        client = Client(cluster)
-    try:
-        pending = set(client.map(run_board, [spec] * len(todo), todo, pure=False))
-        while pending:
-            try:
-                done, pending = wait(pending, timeout=POLL, return_when="FIRST_COMPLETED")
-            except TimeoutError:
-                done = set()
-            for future in done:
-                yield future.result()
-            if budget is not None and budget.passed():
-                client.cancel(list(pending))
-                raise budget.timeout(None, "the survey had not finished")
-    finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
 
 
 def summarize(outcomes: Iterable[BoardOutcome]) -> dict[str, object]:
