@@ -307,14 +307,15 @@ def _dask(
             client = connect(Client, scheduler, connect_timeout)
             cluster = None
         else:
-            # warnings of the cluster's own (a board's task cancelled on Ctrl-C, a worker
-            # ended after its grace period) are not the survey's to print; errors still are
+            # the cluster's own log (a board's task cancelled on Ctrl-C, a worker ended after
+            # its grace period, a worker's heartbeat to a scheduler already closing) is not
+            # the survey's to print: a board's error comes back through its future's result
             cluster = LocalCluster(
                 n_workers=workers,
                 threads_per_worker=1,
                 processes=True,
                 dashboard_address=None,
-                silence_logs=logging.ERROR,
+                silence_logs=logging.CRITICAL,
             )
             client = Client(cluster)
         try:
