@@ -486,7 +486,7 @@ def test_a_slice_is_its_positions_whenever_the_table_grows(module):
         assert search.counters()[0] == 1000 * n
         sizes.add(search.table_slots())
     assert len(sizes) >= 2  # the table grew
-    if module.COMPILED:  # 134,000 positions, with restarts (minutes as Python)
+    if module.COMPILED:  # 134,000 positions, with restarts (near a minute as Python)
         board = deal(8, 12, 24, 4, random.Random(7))
         pos = Position(settle(board, "left"), outside=True, gravity="left")
         runs = set()
